@@ -1,0 +1,19 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER } from '@nestjs/core';
+import type { AppConfig } from './config/app-config';
+import { AppConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { HealthModule } from './health/health.module';
+import { LoggingModule } from './logging/logging.module';
+import { ProblemFilter } from './common/problem/problem.filter';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [AppConfigModule.forRoot(config), LoggingModule, DatabaseModule, HealthModule],
+      providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],
+    };
+  }
+}

@@ -1,0 +1,83 @@
+import { HttpException } from '@nestjs/common';
+import { defaultSlugAndTitle, Problem, ProblemException, ProblemFieldError, problemTypeUri } from './problem';
+
+export interface RenderedProblem {
+  body: Problem;
+  headers: Record<string, string>;
+}
+
+interface FastifyLikeError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+  validation?: unknown;
+}
+
+// Errors raised by Fastify itself (before Nest sees the request): body parsing, limits, media types.
+const FASTIFY_ERRORS: Record<string, { status: number; detail: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty but declared as JSON.' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is larger than the limit.' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'Send the request body as application/json.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_INVALID_TYPE: { status: 415, detail: 'The Content-Type header is not valid.' },
+};
+
+/**
+ * Turns any thrown value into the gateway's problem document. Unknown errors become a plain 500
+ * whose detail reveals nothing about the internals; the caller logs the original.
+ */
+export function toProblem(error: unknown, requestId: string): RenderedProblem {
+  if (error instanceof ProblemException) {
+    const { status, type, title, detail, errors, upstream, headers } = error.problem;
+    return {
+      body: compact({ type: problemTypeUri(type), title, status, detail, requestId, errors, upstream }),
+      headers: headers ?? {},
+    };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    const [slug, title] = defaultSlugAndTitle(status);
+    return {
+      body: compact({ type: problemTypeUri(slug), title, status, detail: httpExceptionDetail(error), requestId }),
+      headers: {},
+    };
+  }
+  const fastify = error as FastifyLikeError;
+  const known = fastify?.code ? FASTIFY_ERRORS[fastify.code] : undefined;
+  if (known) {
+    const [slug, title] = defaultSlugAndTitle(known.status);
+    return { body: { type: problemTypeUri(slug), title, status: known.status, detail: known.detail, requestId }, headers: {} };
+  }
+  if (typeof fastify?.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
+    const [slug, title] = defaultSlugAndTitle(fastify.statusCode);
+    return { body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail: title + '.', requestId }, headers: {} };
+  }
+  const [slug, title] = defaultSlugAndTitle(500);
+  return {
+    body: { type: problemTypeUri(slug), title, status: 500, detail: 'An unexpected error occurred; quote the request id when reporting it.', requestId },
+    headers: {},
+  };
+}
+
+function httpExceptionDetail(error: HttpException): string {
+  const response = error.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (typeof message === 'string') return message;
+  if (Array.isArray(message)) return message.join('; ');
+  return error.message;
+}
+
+function compact(problem: Problem & { errors?: ProblemFieldError[] }): Problem {
+  const result: Problem = {
+    type: problem.type,
+    title: problem.title,
+    status: problem.status,
+    detail: problem.detail,
+    requestId: problem.requestId,
+  };
+  if (problem.errors && problem.errors.length > 0) result.errors = problem.errors;
+  if (problem.upstream) result.upstream = problem.upstream;
+  return result;
+}

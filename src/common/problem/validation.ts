@@ -1,0 +1,31 @@
+import { ValidationError, ValidationPipe } from '@nestjs/common';
+import { ProblemException, ProblemFieldError } from './problem';
+
+/** Flattens class-validator's tree into one `{path, message}` per broken rule, paths dotted. */
+export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
+  return errors.flatMap((error) => {
+    const path = parent === '' ? error.property : /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`;
+    const own = Object.values(error.constraints ?? {}).map((message) => ({
+      path,
+      message: message.startsWith('property ') && message.endsWith(' should not exist') ? 'is not a known field' : message,
+    }));
+    return [...own, ...flattenValidationErrors(error.children ?? [], path)];
+  });
+}
+
+export function validationProblem(errors: ProblemFieldError[], detail = 'The request is not valid; see errors.'): ProblemException {
+  return new ProblemException({ status: 400, type: 'validation-failed', title: 'Validation failed', detail, errors });
+}
+
+/** Global validation: strip nothing silently, reject unknown fields, transform to DTO classes. */
+export function createValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
+    whitelist: true,
+    forbidNonWhitelisted: true,
+    forbidUnknownValues: true,
+    transform: true,
+    transformOptions: { enableImplicitConversion: false },
+    validationError: { target: false, value: false },
+    exceptionFactory: (errors) => validationProblem(flattenValidationErrors(errors)),
+  });
+}

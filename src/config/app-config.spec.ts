@@ -1,0 +1,62 @@
+import { ConfigError, loadConfig, parseRateLimit } from './app-config';
+
+describe('loadConfig', () => {
+  it('gives sane defaults for an empty environment', () => {
+    const config = loadConfig({});
+    expect(config.http.port).toBe(3000);
+    expect(config.database.url).toBeNull();
+    expect(config.database.dataDir).toBe('./data');
+    expect(config.upstream.timeoutMs).toBe(10_000);
+    expect(config.rateLimits.perKey).toEqual({ limit: 600, windowMs: 60_000 });
+    expect(config.rateLimits.failedAuth).toEqual({ limit: 30, windowMs: 60_000 });
+    expect(config.rateLimits.pipesApi).toEqual({ limit: 10, windowMs: 10_000 });
+    expect(config.rateLimits.dashboardsApi).toEqual({ limit: 100, windowMs: 60_000 });
+    expect(config.auditRetentionDays).toBeNull();
+    expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /^PORT must be a whole number/],
+    [{ PORT: '70000' }, /^PORT must be a whole number from 0 to 65535/],
+    [{ DATABASE_URL: 'mysql://x' }, /^DATABASE_URL must be a postgres/],
+    [{ PIPES_API_URL: 'not a url' }, /^PIPES_API_URL must be an absolute http\(s\) URL/],
+    [{ DASHBOARDS_API_URL: 'ftp://x' }, /^DASHBOARDS_API_URL must be an http\(s\) URL/],
+    [{ PIPES_API_URL: 'https://user:pw@api.example.com' }, /^PIPES_API_URL must not carry credentials/],
+    [{ UPSTREAM_TIMEOUT_MS: '5' }, /^UPSTREAM_TIMEOUT_MS must be a whole number from 100/],
+    [{ RATE_LIMIT_PER_KEY: '10 per minute' }, /^RATE_LIMIT_PER_KEY must be written N\/<duration>/],
+    [{ PIPES_API_RATE_LIMIT: '0/10s' }, /^PIPES_API_RATE_LIMIT must be written/],
+    [{ LOG_LEVEL: 'loud' }, /^LOG_LEVEL must be one of/],
+    [{ NODE_ENV: 'staging' }, /^NODE_ENV must be development, production or test/],
+    [{ GATEWAY_ADMIN_TOKEN: 'short' }, /^GATEWAY_ADMIN_TOKEN must be at least 32 characters/],
+    [{ CORS_ORIGINS: '*' }, /^CORS_ORIGINS must list origins explicitly/],
+    [{ DASHBOARDS_ALLOWED_HOSTS: 'ok.example.com,bad host' }, /^DASHBOARDS_ALLOWED_HOSTS must be a comma-separated/],
+    [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\//],
+    [{ AUDIT_RETENTION_DAYS: '-1' }, /^AUDIT_RETENTION_DAYS must be a whole number/],
+  ])('rejects %p naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('parses rate limits in every unit and 0 as off', () => {
+    expect(parseRateLimit('X', '5/500ms')).toEqual({ limit: 5, windowMs: 500 });
+    expect(parseRateLimit('X', '100/2m')).toEqual({ limit: 100, windowMs: 120_000 });
+    expect(parseRateLimit('X', '1/1h')).toEqual({ limit: 1, windowMs: 3_600_000 });
+    expect(parseRateLimit('X', '0')).toBeNull();
+  });
+
+  it('never lets the sandbox loosen upstream rules in production', () => {
+    expect(loadConfig({ SANDBOX: 'true' }).upstream.allowInsecureUpstreams).toBe(true);
+    expect(
+      loadConfig({ SANDBOX: 'true', NODE_ENV: 'production' }).upstream.allowInsecureUpstreams,
+    ).toBe(false);
+  });
+
+  it('normalises lists', () => {
+    const config = loadConfig({
+      CORS_ORIGINS: 'https://a.example.com/, http://localhost:5173',
+      DASHBOARDS_ALLOWED_HOSTS: 'Dash.Example.com, 127.0.0.1:8080',
+    });
+    expect(config.http.corsOrigins).toEqual(['https://a.example.com', 'http://localhost:5173']);
+    expect(config.upstream.dashboardsAllowedHosts).toEqual(['dash.example.com', '127.0.0.1:8080']);
+  });
+});

@@ -1,0 +1,194 @@
+import { isIP } from 'node:net';
+
+/** A rate limit written `N/<duration>` (e.g. `600/60s`); `0` turns it off (null). */
+export interface RateLimit {
+  limit: number;
+  windowMs: number;
+}
+
+export interface AppConfig {
+  env: 'development' | 'production' | 'test';
+  http: {
+    port: number;
+    host: string;
+    bodyLimitBytes: number;
+    corsOrigins: string[];
+  };
+  database: {
+    /** Postgres connection string; null means the embedded PGlite database. */
+    url: string | null;
+    /** Folder of the embedded database and (outside production) the generated master key. */
+    dataDir: string;
+  };
+  logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+  adminToken: string | null;
+  /** Raw key ring text; parsed and checked by the crypto module. */
+  encryptionKeys: string | null;
+  upstream: {
+    pipesApiUrl: string;
+    dashboardsApiUrl: string;
+    dashboardsAllowedHosts: string[];
+    timeoutMs: number;
+    /** Lets credentials name plain-http upstreams on loopback (the local simulators). */
+    allowInsecureUpstreams: boolean;
+  };
+  redisUrl: string | null;
+  rateLimits: {
+    perKey: RateLimit | null;
+    failedAuth: RateLimit | null;
+    pipesApi: RateLimit | null;
+    dashboardsApi: RateLimit | null;
+  };
+  auditRetentionDays: number | null;
+}
+
+/** A bad setting: the message names the variable and what is wrong with it. */
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    problem: string,
+  ) {
+    super(`${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+const DURATION_UNITS_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+function value(env: Env, name: string): string | undefined {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? undefined : raw.trim();
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+function httpUrl(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(name, `must be an http(s) URL (got "${raw}")`);
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigError(name, 'must not carry credentials, a query or a fragment');
+  }
+  return url.toString().replace(/\/+$/, '');
+}
+
+function list(env: Env, name: string): string[] {
+  const raw = value(env, name);
+  return raw === undefined
+    ? []
+    : raw
+        .split(',')
+        .map((item) => item.trim())
+        .filter((item) => item !== '');
+}
+
+export function parseRateLimit(name: string, raw: string): RateLimit | null {
+  if (raw === '0') return null;
+  const match = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(raw);
+  if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
+    throw new ConfigError(name, `must be written N/<duration> such as 600/60s, or 0 to turn it off (got "${raw}")`);
+  }
+  return { limit: Number(match[1]), windowMs: Number(match[2]) * DURATION_UNITS_MS[match[3]] };
+}
+
+function rateLimit(env: Env, name: string, fallback: string): RateLimit | null {
+  return parseRateLimit(name, value(env, name) ?? fallback);
+}
+
+function hostList(env: Env, name: string): string[] {
+  return list(env, name).map((host) => {
+    const lower = host.toLowerCase();
+    if (!/^[a-z0-9.-]+(:\d+)?$/.test(lower) && isIP(lower) === 0) {
+      throw new ConfigError(name, `must be a comma-separated list of host names (got "${host}")`);
+    }
+    return lower;
+  });
+}
+
+function origins(env: Env, name: string): string[] {
+  return list(env, name).map((origin) => {
+    if (origin === '*') throw new ConfigError(name, 'must list origins explicitly; "*" is not allowed');
+    try {
+      return new URL(origin).origin;
+    } catch {
+      throw new ConfigError(name, `must be a comma-separated list of origins such as https://app.example.com (got "${origin}")`);
+    }
+  });
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env): AppConfig {
+  const nodeEnv = value(env, 'NODE_ENV') ?? 'development';
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    throw new ConfigError('NODE_ENV', `must be development, production or test (got "${nodeEnv}")`);
+  }
+
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
+  if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
+    throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
+  }
+
+  const databaseUrl = value(env, 'DATABASE_URL') ?? null;
+  if (databaseUrl !== null && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must be a postgres:// or postgresql:// connection string');
+  }
+
+  const adminToken = value(env, 'GATEWAY_ADMIN_TOKEN') ?? null;
+  if (adminToken !== null && adminToken.length < 32) {
+    throw new ConfigError('GATEWAY_ADMIN_TOKEN', 'must be at least 32 characters long');
+  }
+
+  const redisUrl = value(env, 'REDIS_URL') ?? null;
+  if (redisUrl !== null && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
+  }
+
+  const retentionDays = value(env, 'AUDIT_RETENTION_DAYS');
+
+  return {
+    env: nodeEnv,
+    http: {
+      port: integer(env, 'PORT', 3000, 0, 65535),
+      host: value(env, 'HOST') ?? '0.0.0.0',
+      bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
+      corsOrigins: origins(env, 'CORS_ORIGINS'),
+    },
+    database: { url: databaseUrl, dataDir: value(env, 'DATA_DIR') ?? './data' },
+    logLevel: logLevel as AppConfig['logLevel'],
+    adminToken,
+    encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
+    upstream: {
+      pipesApiUrl: httpUrl(env, 'PIPES_API_URL', 'https://api.clickhouse.cloud'),
+      dashboardsApiUrl: httpUrl(env, 'DASHBOARDS_API_URL', 'https://api.hyperdx.io'),
+      dashboardsAllowedHosts: hostList(env, 'DASHBOARDS_ALLOWED_HOSTS'),
+      timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
+      allowInsecureUpstreams: value(env, 'SANDBOX') === 'true' && nodeEnv !== 'production',
+    },
+    redisUrl,
+    rateLimits: {
+      perKey: rateLimit(env, 'RATE_LIMIT_PER_KEY', '600/60s'),
+      failedAuth: rateLimit(env, 'RATE_LIMIT_FAILED_AUTH', '30/60s'),
+      pipesApi: rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s'),
+      dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
+    },
+    auditRetentionDays:
+      retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
+  };
+}

@@ -1,0 +1,95 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { PrismaPg } from '@prisma/adapter-pg';
+import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import { Pool } from 'pg';
+import { PrismaPGlite } from 'pglite-prisma-adapter';
+
+/**
+ * One database, reachable two ways: through Prisma (the adapter) for the application, and
+ * directly for what Prisma cannot do (multi-statement migration scripts, session locks).
+ */
+export interface DatabaseConnection {
+  readonly kind: 'postgres' | 'embedded';
+  /** Where it is, for people: a Postgres URL without its password, or the embedded data folder. */
+  readonly description: string;
+  readonly adapter: SqlDriverAdapterFactory;
+  /** Runs `work` on one session while holding a database-wide advisory lock. */
+  withLock<T>(lockId: number, work: (session: SqlSession) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}
+
+export interface SqlSession {
+  /** Runs a script that may hold several statements. */
+  exec(sql: string): Promise<void>;
+  query<Row>(sql: string, params?: unknown[]): Promise<Row[]>;
+}
+
+/** A Postgres URL fit for logs: the password replaced. */
+export function describePostgresUrl(url: string): string {
+  try {
+    const parsed = new URL(url);
+    if (parsed.password) parsed.password = '***';
+    return parsed.toString();
+  } catch {
+    return 'postgres (unparseable URL)';
+  }
+}
+
+export function connectPostgres(url: string, poolSize = 10): DatabaseConnection {
+  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+  // An idle client that loses its server emits 'error'; without a listener the process dies.
+  pool.on('error', () => undefined);
+  return {
+    kind: 'postgres',
+    description: describePostgresUrl(url),
+    adapter: new PrismaPg(pool),
+    async withLock(lockId, work) {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+        try {
+          return await work({
+            exec: async (sql) => {
+              await client.query(sql);
+            },
+            query: async (sql, params) => (await client.query(sql, params)).rows,
+          });
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    close: () => pool.end(),
+  };
+}
+
+/**
+ * Embedded Postgres (PGlite, in process). `dataDir` is a folder, or `memory://` for a database
+ * that lives only as long as the process (tests).
+ */
+export function connectEmbedded(dataDir: string): DatabaseConnection {
+  const inMemory = dataDir.startsWith('memory://');
+  const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
+  if (!inMemory) mkdirSync(location, { recursive: true });
+  const pglite = new PGlite(location);
+  return {
+    kind: 'embedded',
+    description: inMemory ? 'embedded (in memory)' : `embedded (${location})`,
+    adapter: new PrismaPGlite(pglite),
+    // One process owns the embedded database, so a lock is only a formality here.
+    async withLock(_lockId, work) {
+      await pglite.waitReady;
+      return work({
+        exec: async (sql) => {
+          await pglite.exec(sql);
+        },
+        query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
+      });
+    },
+    close: () => pglite.close(),
+  };
+}

@@ -1,0 +1,53 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { PrismaClient } from '../generated/prisma/client';
+import { DATABASE_CONNECTION } from './database.tokens';
+import type { DatabaseConnection } from './database-connection';
+import { applyMigrations } from './migrator';
+
+/** The transaction client handed to `$transaction(async (tx) => ...)`. */
+export type PrismaTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
+
+@Injectable()
+export class PrismaService extends PrismaClient implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(PrismaService.name);
+  private migrated = false;
+
+  constructor(@Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection) {
+    super({ adapter: connection.adapter });
+  }
+
+  /** Fails the start when the database is unreachable or a migration fails: no half-booted gateway. */
+  async onModuleInit(): Promise<void> {
+    let applied: string[];
+    try {
+      applied = await applyMigrations(this.connection);
+      await this.$connect();
+    } catch (error) {
+      throw new Error(`database ${this.connection.description} is not usable: ${(error as Error).message}`, {
+        cause: error,
+      });
+    }
+    this.migrated = true;
+    if (applied.length > 0) this.logger.log(`applied migrations: ${applied.join(', ')}`);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.$disconnect();
+    await this.connection.close();
+  }
+
+  get description(): string {
+    return this.connection.description;
+  }
+
+  /** Ready means: migrations applied at start, and the database answers now. */
+  async isReady(): Promise<boolean> {
+    if (!this.migrated) return false;
+    try {
+      await this.$queryRaw`SELECT 1`;
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}

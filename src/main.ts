@@ -1,0 +1,48 @@
+import 'reflect-metadata';
+import { createApp } from './bootstrap';
+import { ConfigError, loadConfig } from './config/app-config';
+import { PrismaService } from './database/prisma.service';
+
+async function main(): Promise<void> {
+  let config;
+  try {
+    config = loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`pipes-gateway: configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const app = await createApp(config);
+  await app.listen({ port: config.http.port, host: config.http.host });
+
+  const address = app.getHttpServer().address();
+  const port = typeof address === 'object' && address ? address.port : config.http.port;
+  const base = `http://${config.http.host === '0.0.0.0' ? 'localhost' : config.http.host}:${port}`;
+  const database = app.get(PrismaService).description;
+  console.log(`pipes-gateway listening on ${base}\n  docs:     ${base}/docs\n  database: ${database}`);
+
+  // In-flight requests finish, then the process exits 0 (Nest's own hooks re-raise the signal).
+  let closing = false;
+  const shutdown = (signal: NodeJS.Signals): void => {
+    if (closing) return;
+    closing = true;
+    console.log(`pipes-gateway: ${signal} received, finishing in-flight requests`);
+    app.close().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error('pipes-gateway: shutdown failed', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`pipes-gateway: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

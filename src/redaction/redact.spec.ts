@@ -1,0 +1,59 @@
+import fc from 'fast-check';
+import { REDACTED, redactSecrets, redactText } from './redact';
+
+const CANARY = 'CANARY-5f1e9c-secret';
+
+describe('redactSecrets', () => {
+  it('replaces every secret of a pipe create spec and keeps the shape', () => {
+    const spec = {
+      name: 'orders',
+      source: {
+        kafka: {
+          brokers: 'b1:9092',
+          credentials: { username: 'svc', password: CANARY },
+          schemaRegistry: { url: 'https://registry', credentials: { username: 'u', password: CANARY } },
+        },
+        objectStorage: {
+          url: 's3://bucket/*.json',
+          accessKey: { accessKeyId: 'AKIA', secretKey: CANARY },
+          connectionString: `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${CANARY};EndpointSuffix=core.windows.net`,
+        },
+        kinesis: { streamName: 's', accessKey: { accessKeyId: 'AKIA', secretKey: CANARY } },
+        postgres: { host: 'db', credentials: { username: 'u', password: CANARY } },
+      },
+    };
+    const redacted = redactSecrets(spec);
+    expect(JSON.stringify(redacted)).not.toContain(CANARY);
+    expect(redacted.source.kafka.credentials).toEqual({ username: REDACTED, password: REDACTED });
+    expect(redacted.source.kafka.brokers).toBe('b1:9092');
+    expect(redacted.source.objectStorage.accessKey).toEqual({ accessKeyId: REDACTED, secretKey: REDACTED });
+    expect(redacted.source.objectStorage.connectionString).toBe(
+      `DefaultEndpointsProtocol=https;AccountName=acct;AccountKey=${REDACTED};EndpointSuffix=core.windows.net`,
+    );
+    expect(spec.source.kafka.credentials.password).toBe(CANARY);
+  });
+
+  it('redacts SAS signatures, URL passwords and gateway keys in any string', () => {
+    expect(redactText(`BlobEndpoint=https://a.blob;SharedAccessSignature=sv=2022&sig=${CANARY}`)).not.toContain(CANARY);
+    expect(redactText(`https://a.blob/c?sv=2022&sig=${CANARY}`)).not.toContain(CANARY);
+    expect(redactText(`postgres://user:${CANARY}@db:5432/x`)).toBe(`postgres://user:${REDACTED}@db:5432/x`);
+    expect(redactText('see pgw_abcdefgh12345678_ZZZZ in the log')).toBe(`see ${REDACTED} in the log`);
+    expect(redactText('https://example.com/path@v2')).toBe('https://example.com/path@v2');
+  });
+
+  it('redacts secret-named fields at any depth, case-insensitively', () => {
+    const redacted = redactSecrets({ a: [{ b: { Authorization: 'Basic x', keySecret: CANARY, TOKEN: CANARY } }] });
+    expect(JSON.stringify(redacted)).not.toContain(CANARY);
+    expect(redacted.a[0].b.Authorization).toBe(REDACTED);
+  });
+
+  it('never lets a planted password through, whatever surrounds it', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.string({ minLength: 1 }), fc.constantFrom('password', 'keySecret', 'token', 'secretKey'), (noise, secret, field) => {
+        const planted = { noise, nested: { [field]: `${CANARY}${secret}` } };
+        expect(JSON.stringify(redactSecrets(planted))).not.toContain(CANARY);
+      }),
+      { numRuns: 300 },
+    );
+  });
+});

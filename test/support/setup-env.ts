@@ -1,0 +1,2 @@
+// Runs in every test worker before the test file.
+process.env.NODE_ENV = 'test';
