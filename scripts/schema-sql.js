@@ -20,8 +20,14 @@ const schemaPath = path.join(root, 'prisma', 'schema.prisma');
 // Prisma 6 wants a url in the datasource and a query-compiler generator to stay offline.
 function toDiffable(schema) {
   return schema
-    .replace(/datasource db \{[^}]*\}/, 'datasource db {\n  provider = "postgresql"\n  url = "postgresql://localhost/unused"\n}')
-    .replace(/generator client \{[^}]*\}/, 'generator client {\n  provider = "prisma-client-js"\n  engineType = "client"\n  previewFeatures = ["queryCompiler", "driverAdapters"]\n}');
+    .replace(
+      /datasource db \{[^}]*\}/,
+      'datasource db {\n  provider = "postgresql"\n  url = "postgresql://localhost/unused"\n}',
+    )
+    .replace(
+      /generator client \{[^}]*\}/,
+      'generator client {\n  provider = "prisma-client-js"\n  engineType = "client"\n  previewFeatures = ["queryCompiler", "driverAdapters"]\n}',
+    );
 }
 
 function diffConfig(databaseUrl) {
@@ -51,19 +57,23 @@ function schemaSql({ fromSchema, toSchema, databaseUrl = process.env.DATABASE_UR
       fs.writeFileSync(from, toDiffable(fromSchema));
       args.push('--from-schema-datamodel', from);
     }
-    const result = spawnSync(process.execPath, [require.resolve('prisma-schema-diff/build/index.js'), ...args], {
-      cwd: dir,
-      encoding: 'utf8',
-      timeout: 120_000,
-      stdio: ['ignore', 'pipe', 'pipe'],
-      env: {
-        ...process.env,
-        CHECKPOINT_DISABLE: '1',
-        PRISMA_HIDE_UPDATE_MESSAGE: '1',
-        PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
-        PRISMA_QUERY_ENGINE_LIBRARY: process.execPath,
+    const result = spawnSync(
+      process.execPath,
+      [require.resolve('prisma-schema-diff/build/index.js'), ...args],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 120_000,
+        stdio: ['ignore', 'pipe', 'pipe'],
+        env: {
+          ...process.env,
+          CHECKPOINT_DISABLE: '1',
+          PRISMA_HIDE_UPDATE_MESSAGE: '1',
+          PRISMA_SCHEMA_ENGINE_BINARY: process.execPath,
+          PRISMA_QUERY_ENGINE_LIBRARY: process.execPath,
+        },
       },
-    });
+    );
     if (result.status !== 0) {
       throw new Error(`prisma migrate diff failed:\n${result.stderr}${result.stdout}`);
     }
@@ -81,6 +91,9 @@ if (require.main === module) {
   const fromSchema =
     fromIndex === -1
       ? undefined
-      : execFileSync('git', ['show', `${process.argv[fromIndex + 1]}:prisma/schema.prisma`], { cwd: root, encoding: 'utf8' });
+      : execFileSync('git', ['show', `${process.argv[fromIndex + 1]}:prisma/schema.prisma`], {
+          cwd: root,
+          encoding: 'utf8',
+        });
   process.stdout.write(schemaSql({ fromSchema, toSchema }));
 }

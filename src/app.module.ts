@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import type { AppConfig } from './config/app-config';
@@ -9,10 +10,15 @@ import { ProblemFilter } from './common/problem/problem.filter';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, options: { logDestination?: Writable } = {}): DynamicModule {
     return {
       module: AppModule,
-      imports: [AppConfigModule.forRoot(config), LoggingModule, DatabaseModule, HealthModule],
+      imports: [
+        AppConfigModule.forRoot(config),
+        LoggingModule.forRoot(options.logDestination),
+        DatabaseModule,
+        HealthModule,
+      ],
       providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],
     };
   }

@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
@@ -12,13 +13,18 @@ import type { RoutedRequest } from './logging/logging.module';
 export interface CreateAppOptions {
   /** Keep Nest's own start-up chatter out of test output. */
   quiet?: boolean;
+  /** Where JSON log lines go; stdout by default. */
+  logDestination?: Writable;
 }
 
 /**
  * Builds the gateway exactly as production runs it; main.ts and the e2e tests both use this,
  * so tests exercise the real pipeline (Fastify, filters, validation, logging).
  */
-export async function createApp(config: AppConfig, options: CreateAppOptions = {}): Promise<NestFastifyApplication> {
+export async function createApp(
+  config: AppConfig,
+  options: CreateAppOptions = {},
+): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
     // Behind a load balancer the caller's address comes from X-Forwarded-For.
@@ -36,10 +42,14 @@ export async function createApp(config: AppConfig, options: CreateAppOptions = {
     (request.raw as RoutedRequest).routePattern = request.routeOptions.url;
   });
 
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    bufferLogs: true,
-    logger: options.quiet ? false : undefined,
-  });
+  const app = await NestFactory.create<NestFastifyApplication>(
+    AppModule.forRoot(config, { logDestination: options.logDestination }),
+    adapter,
+    {
+      bufferLogs: true,
+      logger: options.quiet ? false : undefined,
+    },
+  );
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.useGlobalPipes(createValidationPipe());

@@ -29,7 +29,10 @@ describe('loadConfig', () => {
     [{ NODE_ENV: 'staging' }, /^NODE_ENV must be development, production or test/],
     [{ GATEWAY_ADMIN_TOKEN: 'short' }, /^GATEWAY_ADMIN_TOKEN must be at least 32 characters/],
     [{ CORS_ORIGINS: '*' }, /^CORS_ORIGINS must list origins explicitly/],
-    [{ DASHBOARDS_ALLOWED_HOSTS: 'ok.example.com,bad host' }, /^DASHBOARDS_ALLOWED_HOSTS must be a comma-separated/],
+    [
+      { DASHBOARDS_ALLOWED_HOSTS: 'ok.example.com,bad host' },
+      /^DASHBOARDS_ALLOWED_HOSTS must be a comma-separated/,
+    ],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\//],
     [{ AUDIT_RETENTION_DAYS: '-1' }, /^AUDIT_RETENTION_DAYS must be a whole number/],
   ])('rejects %p naming the variable', (env, message) => {
@@ -46,9 +49,9 @@ describe('loadConfig', () => {
 
   it('never lets the sandbox loosen upstream rules in production', () => {
     expect(loadConfig({ SANDBOX: 'true' }).upstream.allowInsecureUpstreams).toBe(true);
-    expect(
-      loadConfig({ SANDBOX: 'true', NODE_ENV: 'production' }).upstream.allowInsecureUpstreams,
-    ).toBe(false);
+    expect(loadConfig({ SANDBOX: 'true', NODE_ENV: 'production' }).upstream.allowInsecureUpstreams).toBe(
+      false,
+    );
   });
 
   it('normalises lists', () => {

@@ -102,7 +102,10 @@ export function parseRateLimit(name: string, raw: string): RateLimit | null {
   if (raw === '0') return null;
   const match = /^(\d+)\/(\d+)(ms|s|m|h)$/.exec(raw);
   if (!match || Number(match[1]) < 1 || Number(match[2]) < 1) {
-    throw new ConfigError(name, `must be written N/<duration> such as 600/60s, or 0 to turn it off (got "${raw}")`);
+    throw new ConfigError(
+      name,
+      `must be written N/<duration> such as 600/60s, or 0 to turn it off (got "${raw}")`,
+    );
   }
   return { limit: Number(match[1]), windowMs: Number(match[2]) * DURATION_UNITS_MS[match[3]] };
 }
@@ -127,7 +130,10 @@ function origins(env: Env, name: string): string[] {
     try {
       return new URL(origin).origin;
     } catch {
-      throw new ConfigError(name, `must be a comma-separated list of origins such as https://app.example.com (got "${origin}")`);
+      throw new ConfigError(
+        name,
+        `must be a comma-separated list of origins such as https://app.example.com (got "${origin}")`,
+      );
     }
   });
 }

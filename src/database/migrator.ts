@@ -26,7 +26,10 @@ export function readMigrations(dir = migrationsDir()): Migration[] {
 
 function migrationsDir(): string {
   // Sources run from src/database, compiled code from dist/src/database.
-  const candidates = [resolve(__dirname, '..', '..', 'prisma', 'migrations'), resolve(__dirname, '..', '..', '..', 'prisma', 'migrations')];
+  const candidates = [
+    resolve(__dirname, '..', '..', 'prisma', 'migrations'),
+    resolve(__dirname, '..', '..', '..', 'prisma', 'migrations'),
+  ];
   const found = candidates.find((dir) => existsSync(dir));
   if (!found) throw new Error(`migrations folder not found (looked in ${candidates.join(', ')})`);
   return found;
@@ -77,7 +80,9 @@ export async function applyMigrations(
           `migration ${migration.name} started earlier but never finished; inspect the database, then mark it rolled back`,
         );
       } else if (row.checksum !== migration.checksum) {
-        throw new MigrationError(`migration ${migration.name} was edited after it was applied (checksum differs)`);
+        throw new MigrationError(
+          `migration ${migration.name} was edited after it was applied (checksum differs)`,
+        );
       }
     }
     for (const migration of pending) {

@@ -34,7 +34,9 @@ describe('redactSecrets', () => {
   });
 
   it('redacts SAS signatures, URL passwords and gateway keys in any string', () => {
-    expect(redactText(`BlobEndpoint=https://a.blob;SharedAccessSignature=sv=2022&sig=${CANARY}`)).not.toContain(CANARY);
+    expect(
+      redactText(`BlobEndpoint=https://a.blob;SharedAccessSignature=sv=2022&sig=${CANARY}`),
+    ).not.toContain(CANARY);
     expect(redactText(`https://a.blob/c?sv=2022&sig=${CANARY}`)).not.toContain(CANARY);
     expect(redactText(`postgres://user:${CANARY}@db:5432/x`)).toBe(`postgres://user:${REDACTED}@db:5432/x`);
     expect(redactText('see pgw_abcdefgh12345678_ZZZZ in the log')).toBe(`see ${REDACTED} in the log`);
@@ -42,17 +44,24 @@ describe('redactSecrets', () => {
   });
 
   it('redacts secret-named fields at any depth, case-insensitively', () => {
-    const redacted = redactSecrets({ a: [{ b: { Authorization: 'Basic x', keySecret: CANARY, TOKEN: CANARY } }] });
+    const redacted = redactSecrets({
+      a: [{ b: { Authorization: 'Basic x', keySecret: CANARY, TOKEN: CANARY } }],
+    });
     expect(JSON.stringify(redacted)).not.toContain(CANARY);
     expect(redacted.a[0].b.Authorization).toBe(REDACTED);
   });
 
   it('never lets a planted password through, whatever surrounds it', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.string({ minLength: 1 }), fc.constantFrom('password', 'keySecret', 'token', 'secretKey'), (noise, secret, field) => {
-        const planted = { noise, nested: { [field]: `${CANARY}${secret}` } };
-        expect(JSON.stringify(redactSecrets(planted))).not.toContain(CANARY);
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.string({ minLength: 1 }),
+        fc.constantFrom('password', 'keySecret', 'token', 'secretKey'),
+        (noise, secret, field) => {
+          const planted = { noise, nested: { [field]: `${CANARY}${secret}` } };
+          expect(JSON.stringify(redactSecrets(planted))).not.toContain(CANARY);
+        },
+      ),
       { numRuns: 300 },
     );
   });

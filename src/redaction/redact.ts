@@ -33,7 +33,8 @@ const SECRET_FIELDS = new Set(
 const SECRET_OBJECTS = new Set(['credentials', 'accessKey'].map(normaliseField));
 
 // Azure-style connection strings carry the account key or a SAS signature as `Name=value;` parts.
-const CONNECTION_STRING_SECRET = /\b(AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)=([^;]*)/gi;
+const CONNECTION_STRING_SECRET =
+  /\b(AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)=([^;]*)/gi;
 // user:password@ inside any URL.
 const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*):([^@/?#\s]*)@/gi;
 // Gateway keys have a recognisable prefix, so one pasted anywhere is caught too.

@@ -16,7 +16,12 @@ export class ProblemFilter implements ExceptionFilter {
   }
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: unknown, logger: Logger): void {
+export function sendProblem(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  error: unknown,
+  logger: Logger,
+): void {
   const { body, headers } = toProblem(error, String(request.id));
   if (body.status >= 500 && !(error instanceof ProblemException) && !(error instanceof HttpException)) {
     // The original error is logged (without request bodies or headers); the caller sees only the request id.

@@ -73,7 +73,11 @@ export function defaultSlugAndTitle(status: number): [string, string] {
   return TITLES[status] ?? (status >= 500 ? TITLES[500] : TITLES[400]);
 }
 
-export function problemFor(status: HttpStatus, detail: string, errors?: ProblemFieldError[]): ProblemException {
+export function problemFor(
+  status: HttpStatus,
+  detail: string,
+  errors?: ProblemFieldError[],
+): ProblemException {
   const [type, title] = defaultSlugAndTitle(status);
   return new ProblemException({ status, type, title, detail, errors });
 }

@@ -19,7 +19,10 @@ const FASTIFY_ERRORS: Record<string, { status: number; detail: string }> = {
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty but declared as JSON.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is larger than the limit.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'Send the request body as application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, detail: 'The Content-Length header does not match the body.' },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    detail: 'The Content-Length header does not match the body.',
+  },
   FST_ERR_CTP_INVALID_TYPE: { status: 415, detail: 'The Content-Type header is not valid.' },
 };
 
@@ -39,7 +42,13 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
     const status = error.getStatus();
     const [slug, title] = defaultSlugAndTitle(status);
     return {
-      body: compact({ type: problemTypeUri(slug), title, status, detail: httpExceptionDetail(error), requestId }),
+      body: compact({
+        type: problemTypeUri(slug),
+        title,
+        status,
+        detail: httpExceptionDetail(error),
+        requestId,
+      }),
       headers: {},
     };
   }
@@ -47,15 +56,27 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
   const known = fastify?.code ? FASTIFY_ERRORS[fastify.code] : undefined;
   if (known) {
     const [slug, title] = defaultSlugAndTitle(known.status);
-    return { body: { type: problemTypeUri(slug), title, status: known.status, detail: known.detail, requestId }, headers: {} };
+    return {
+      body: { type: problemTypeUri(slug), title, status: known.status, detail: known.detail, requestId },
+      headers: {},
+    };
   }
   if (typeof fastify?.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
     const [slug, title] = defaultSlugAndTitle(fastify.statusCode);
-    return { body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail: title + '.', requestId }, headers: {} };
+    return {
+      body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail: title + '.', requestId },
+      headers: {},
+    };
   }
   const [slug, title] = defaultSlugAndTitle(500);
   return {
-    body: { type: problemTypeUri(slug), title, status: 500, detail: 'An unexpected error occurred; quote the request id when reporting it.', requestId },
+    body: {
+      type: problemTypeUri(slug),
+      title,
+      status: 500,
+      detail: 'An unexpected error occurred; quote the request id when reporting it.',
+      requestId,
+    },
     headers: {},
   };
 }

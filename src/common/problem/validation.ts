@@ -4,17 +4,34 @@ import { ProblemException, ProblemFieldError } from './problem';
 /** Flattens class-validator's tree into one `{path, message}` per broken rule, paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
   return errors.flatMap((error) => {
-    const path = parent === '' ? error.property : /^\d+$/.test(error.property) ? `${parent}[${error.property}]` : `${parent}.${error.property}`;
+    const path =
+      parent === ''
+        ? error.property
+        : /^\d+$/.test(error.property)
+          ? `${parent}[${error.property}]`
+          : `${parent}.${error.property}`;
     const own = Object.values(error.constraints ?? {}).map((message) => ({
       path,
-      message: message.startsWith('property ') && message.endsWith(' should not exist') ? 'is not a known field' : message,
+      message:
+        message.startsWith('property ') && message.endsWith(' should not exist')
+          ? 'is not a known field'
+          : message,
     }));
     return [...own, ...flattenValidationErrors(error.children ?? [], path)];
   });
 }
 
-export function validationProblem(errors: ProblemFieldError[], detail = 'The request is not valid; see errors.'): ProblemException {
-  return new ProblemException({ status: 400, type: 'validation-failed', title: 'Validation failed', detail, errors });
+export function validationProblem(
+  errors: ProblemFieldError[],
+  detail = 'The request is not valid; see errors.',
+): ProblemException {
+  return new ProblemException({
+    status: 400,
+    type: 'validation-failed',
+    title: 'Validation failed',
+    detail,
+    errors,
+  });
 }
 
 /** Global validation: strip nothing silently, reject unknown fields, transform to DTO classes. */

@@ -1,0 +1,41 @@
+#!/usr/bin/env node
+// `npm test`: the whole suite (unit + e2e). With DATABASE_URL set, the e2e tests run against a
+// fresh database created on that server for this run and dropped afterwards; without it, each
+// test app runs on its own in-memory embedded database. Extra arguments go to jest.
+const { spawnSync } = require('node:child_process');
+const { Client } = require('pg');
+
+async function withFreshDatabase(baseUrl, run) {
+  const name = `pipes_gateway_test_${Date.now()}_${process.pid}`;
+  const admin = new Client({ connectionString: baseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE "${name}"`);
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  console.log(`test database: ${name} on ${url.host}`);
+  try {
+    return run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+function jest(env) {
+  // PGlite loads its WebAssembly with a dynamic import, which jest's VM allows only with this flag.
+  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', require.resolve('jest/bin/jest'), '--maxWorkers=2', ...process.argv.slice(2)];
+  return spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+}
+
+async function main() {
+  const baseUrl = process.env.DATABASE_URL;
+  const status = baseUrl
+    ? await withFreshDatabase(baseUrl, (url) => jest({ DATABASE_URL: url, TEST_ADMIN_DATABASE_URL: baseUrl }))
+    : jest({ DATABASE_URL: '' });
+  process.exit(status);
+}
+
+main().catch((error) => {
+  console.error(`npm test: ${error.message}`);
+  process.exit(1);
+});

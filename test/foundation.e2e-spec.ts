@@ -1,0 +1,66 @@
+import { startGateway, TestGateway } from './support/gateway';
+
+describe('foundation (e2e)', () => {
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    gateway = await startGateway();
+  });
+  afterAll(async () => {
+    await gateway.close();
+  });
+
+  it('is live and ready once migrations are applied', async () => {
+    await gateway.http.get('/health/live').expect(200, { status: 'ok' });
+    await gateway.http.get('/health/ready').expect(200, { status: 'ok' });
+  });
+
+  it('answers unknown routes with problem+json and a request id', async () => {
+    const response = await gateway.http.get('/v1/nothing-here').expect(404);
+    expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(response.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect(response.body).toEqual({
+      type: 'https://pipes-gateway.dev/problems/not-found',
+      title: 'Not found',
+      status: 404,
+      detail: 'Cannot GET /v1/nothing-here',
+      requestId: response.headers['x-request-id'],
+    });
+  });
+
+  it('echoes a sane caller request id and replaces an insane one', async () => {
+    const sane = await gateway.http.get('/health/live').set('X-Request-Id', 'frontend-42.a:b');
+    expect(sane.headers['x-request-id']).toBe('frontend-42.a:b');
+    const insane = await gateway.http.get('/health/live').set('X-Request-Id', 'x'.repeat(300));
+    expect(insane.headers['x-request-id']).toMatch(
+      /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
+    );
+    const injected = await gateway.http.get('/health/live').set('X-Request-Id', 'a b<script>');
+    expect(injected.headers['x-request-id']).not.toContain('<');
+  });
+
+  it('serves the OpenAPI document and the Swagger UI', async () => {
+    const json = await gateway.http.get('/docs-json').expect(200);
+    expect(json.body.openapi).toMatch(/^3\./);
+    expect(Object.keys(json.body.paths)).toEqual(expect.arrayContaining(['/health/live', '/health/ready']));
+    await gateway.http.get('/docs').expect(200);
+  });
+
+  it('writes structured access logs with request id, method, route, status and duration', async () => {
+    await gateway.http.get('/v1/nothing-here?token=CANARY-query-secret').set('X-Request-Id', 'log-check-1');
+    const entry = gateway.logs.entries().find((line) => line.requestId === 'log-check-1');
+    expect(entry).toMatchObject({ req: { method: 'GET', path: '/v1/nothing-here' }, status: 404 });
+    expect(typeof entry?.durationMs).toBe('number');
+    expect(gateway.logs.text()).not.toContain('CANARY-query-secret');
+  });
+
+  it('never logs authorization headers', async () => {
+    await gateway.http.get('/health/ready').set('Authorization', 'Bearer CANARY-auth-header-secret');
+    await gateway.http
+      .get('/nope')
+      .set('Authorization', 'Bearer CANARY-auth-header-secret')
+      .set('Cookie', 'sid=CANARY-cookie');
+    expect(gateway.logs.text()).not.toContain('CANARY-auth-header-secret');
+    expect(gateway.logs.text()).not.toContain('CANARY-cookie');
+  });
+});

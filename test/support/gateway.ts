@@ -1,0 +1,53 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import request from 'supertest';
+import type TestAgent from 'supertest/lib/agent';
+import { createApp } from '../../src/bootstrap';
+import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { LogCapture } from './log-capture';
+
+export interface TestGateway {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  /** supertest bound to the running server (real HTTP over loopback). */
+  http: TestAgent;
+  /** Base URL of the running server. */
+  url: string;
+  /** Every log line the gateway wrote while it ran. */
+  logs: LogCapture;
+  close(): Promise<void>;
+}
+
+export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123456789';
+
+/**
+ * Starts the real gateway (same bootstrap as main.ts) on a random loopback port. The database is
+ * the run's Postgres when DATABASE_URL is set (scripts/run-tests.js made it fresh), else a private
+ * in-memory embedded database.
+ */
+export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: 'memory://',
+    GATEWAY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ...env,
+  });
+  const logs = new LogCapture();
+  const app = await createApp(config, { quiet: true, logDestination: logs });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    app,
+    config,
+    http: request(url),
+    url,
+    logs,
+    close: async () => {
+      await app.close();
+    },
+  };
+}
