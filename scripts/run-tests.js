@@ -23,7 +23,13 @@ async function withFreshDatabase(baseUrl, run) {
 
 function jest(env) {
   // PGlite loads its WebAssembly with a dynamic import, which jest's VM allows only with this flag.
-  const args = ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', require.resolve('jest/bin/jest'), '--maxWorkers=2', ...process.argv.slice(2)];
+  const args = [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    require.resolve('jest/bin/jest'),
+    '--maxWorkers=2',
+    ...process.argv.slice(2),
+  ];
   return spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 }
 

@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Starts the gateway as a newcomer would (`npm start`, embedded database in a scratch folder),
+# waits until /health/ready answers 200 (60 s at most), sends SIGTERM and expects exit code 0.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+port="${SMOKE_PORT:-39017}"
+data_dir="$(mktemp -d)"
+log="$(mktemp)"
+trap 'rm -rf "$data_dir"' EXIT
+
+npm run --silent build
+
+# A bad setting stops the start with one line that names it.
+set +e
+bad_output="$(env -u DATABASE_URL PORT=not-a-port DATA_DIR="$data_dir" node dist/src/main.js 2>&1)"
+bad_status=$?
+set -e
+if [ "$bad_status" != 1 ] || [ "$(printf '%s\n' "$bad_output" | wc -l)" != 1 ] || ! grep -q '^pipes-gateway: configuration error: PORT ' <<<"$bad_output"; then
+  echo "smoke: a bad PORT should stop the start with one line naming it; got exit $bad_status:"; echo "$bad_output"; exit 1
+fi
+echo "smoke: bad configuration refused: $bad_output"
+
+# An unreachable database is loud, not swallowed.
+set +e
+db_output="$(DATABASE_URL=postgresql://smoke:secret-pw@127.0.0.1:1/none PORT="$port" node dist/src/main.js 2>&1)"
+db_status=$?
+set -e
+if [ "$db_status" != 1 ] || ! grep -q 'failed to start: database postgresql://smoke:\*\*\*@127.0.0.1:1/none is not usable' <<<"$db_output" || grep -q secret-pw <<<"$db_output"; then
+  echo "smoke: an unreachable database should stop the start with a clear line; got exit $db_status:"; echo "$db_output"; exit 1
+fi
+echo "smoke: unreachable database refused"
+env -u DATABASE_URL PORT="$port" DATA_DIR="$data_dir" node dist/src/main.js >"$log" 2>&1 &
+pid=$!
+
+ready=0
+for _ in $(seq 1 60); do
+  if curl -fsS "http://127.0.0.1:$port/health/ready" >/dev/null 2>&1; then ready=1; break; fi
+  if ! kill -0 "$pid" 2>/dev/null; then break; fi
+  sleep 1
+done
+if [ "$ready" != 1 ]; then
+  echo "smoke: the gateway did not become ready within 60 s"; cat "$log"; kill "$pid" 2>/dev/null || true; exit 1
+fi
+grep -q "listening on http://" "$log" || { echo "smoke: start-up did not print the address"; cat "$log"; exit 1; }
+
+kill -TERM "$pid"
+status=0
+wait "$pid" || status=$?
+if [ "$status" != 0 ]; then echo "smoke: exit code $status after SIGTERM (expected 0)"; cat "$log"; exit 1; fi
+echo "smoke: ready, then exited 0 on SIGTERM"

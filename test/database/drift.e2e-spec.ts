@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { connectEmbedded } from '../../src/database/database-connection';
+import { applyMigrations } from '../../src/database/migrator';
+import { describeSchema } from '../support/catalog';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { schemaSql } = require('../../scripts/schema-sql.js') as {
+  schemaSql(options: { toSchema: string; databaseUrl?: string }): string;
+};
+
+const databaseUrl = process.env.DATABASE_URL;
+// Prisma's offline schema engine opens (but does not write to) a Postgres connection.
+const describeWithPostgres = databaseUrl ? describe : describe.skip;
+
+describeWithPostgres('schema.prisma and prisma/migrations (drift)', () => {
+  it('describe the same database', async () => {
+    const fromMigrations = connectEmbedded('memory://');
+    const fromSchema = connectEmbedded('memory://');
+    try {
+      await applyMigrations(fromMigrations);
+      const sql = schemaSql({
+        toSchema: readFileSync(join(__dirname, '..', '..', 'prisma', 'schema.prisma'), 'utf8'),
+        databaseUrl,
+      });
+      await fromSchema.withLock(0, (session) => session.exec(sql));
+
+      const expected = await fromSchema.withLock(0, describeSchema);
+      const actual = await fromMigrations.withLock(0, describeSchema);
+      // On failure: write the next migration with `node scripts/schema-sql.js --from HEAD`.
+      expect(actual).toEqual(expected);
+    } finally {
+      await fromMigrations.close();
+      await fromSchema.close();
+    }
+  }, 120_000);
+});
