@@ -1,12 +1,16 @@
 import type { Writable } from 'node:stream';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
+import { AuditModule } from './audit/audit.module';
+import { AuthModule } from './auth/auth.module';
+import { ProblemFilter } from './common/problem/problem.filter';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
+import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
-import { ProblemFilter } from './common/problem/problem.filter';
+import { TenantsModule } from './tenants/tenants.module';
 
 @Module({})
 export class AppModule {
@@ -17,6 +21,10 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
         DatabaseModule,
+        CryptoModule,
+        AuditModule,
+        AuthModule,
+        TenantsModule,
         HealthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],

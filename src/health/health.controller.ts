@@ -1,5 +1,6 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
 import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { Public } from '../auth/auth.decorators';
 import { PrismaService } from '../database/prisma.service';
 
 export interface HealthStatus {
@@ -7,6 +8,7 @@ export interface HealthStatus {
 }
 
 @ApiTags('operations')
+@Public()
 @Controller('health')
 export class HealthController {
   constructor(private readonly prisma: PrismaService) {}

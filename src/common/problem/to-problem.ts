@@ -1,4 +1,5 @@
 import { HttpException } from '@nestjs/common';
+import { databaseUnavailableProblem } from '../../database/database-errors';
 import { defaultSlugAndTitle, Problem, ProblemException, ProblemFieldError, problemTypeUri } from './problem';
 
 export interface RenderedProblem {
@@ -31,8 +32,9 @@ const FASTIFY_ERRORS: Record<string, { status: number; detail: string }> = {
  * whose detail reveals nothing about the internals; the caller logs the original.
  */
 export function toProblem(error: unknown, requestId: string): RenderedProblem {
-  if (error instanceof ProblemException) {
-    const { status, type, title, detail, errors, upstream, headers } = error.problem;
+  const problem = error instanceof ProblemException ? error : databaseUnavailableProblem(error);
+  if (problem) {
+    const { status, type, title, detail, errors, upstream, headers } = problem.problem;
     return {
       body: compact({ type: problemTypeUri(type), title, status, detail, requestId, errors, upstream }),
       headers: headers ?? {},

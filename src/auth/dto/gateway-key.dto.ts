@@ -1,0 +1,47 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsIn, IsString, Length, Matches } from 'class-validator';
+import { ROLES, type Role } from '../roles';
+
+export class CreateGatewayKeyDto {
+  @ApiProperty({
+    example: 'orders-frontend',
+    description: 'What the key is for; 1 to 100 printable characters.',
+  })
+  @IsString()
+  @Length(1, 100)
+  @Matches(/^[^\p{Cc}]+$/u, { message: 'name must not contain control characters' })
+  name!: string;
+
+  @ApiProperty({ enum: ROLES, isArray: true, example: ['operator'] })
+  @ArrayMinSize(1)
+  @ArrayMaxSize(ROLES.length)
+  @ArrayUnique()
+  @IsIn(ROLES, { each: true })
+  roles!: Role[];
+}
+
+export class GatewayKeyView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty({ format: 'uuid' }) tenantId!: string;
+  @ApiProperty() name!: string;
+  @ApiProperty({ enum: ROLES, isArray: true }) roles!: Role[];
+  @ApiProperty({
+    description: 'Public start of the key, to tell keys apart; not a secret.',
+    example: 'pgw_AbCdEfGhIjKl',
+  })
+  keyPrefix!: string;
+  @ApiProperty() createdBy!: string;
+  @ApiProperty() createdAt!: Date;
+  @ApiPropertyOptional({ nullable: true, type: Date }) lastUsedAt!: Date | null;
+  @ApiPropertyOptional({ nullable: true, type: Date }) revokedAt!: Date | null;
+}
+
+export class CreatedGatewayKeyView extends GatewayKeyView {
+  @ApiProperty({ description: 'The key itself. Shown only in this response; store it now.' })
+  key!: string;
+}
+
+export class GatewayKeyListView {
+  @ApiProperty({ type: [GatewayKeyView] }) items!: GatewayKeyView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}

@@ -1,0 +1,171 @@
+import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import { decodeCursor, Page, toPage } from '../common/pagination';
+import { problemFor } from '../common/problem/problem';
+import { sha256, timingSafeEqualBuffers } from '../crypto/hashing';
+import { PrismaService } from '../database/prisma.service';
+import type { GatewayKey } from '../generated/prisma/client';
+import { CreatedGatewayKeyView, CreateGatewayKeyDto, GatewayKeyView } from './dto/gateway-key.dto';
+import { gatewayKeyPrefix, generateGatewayKey } from './gateway-key';
+import type { Actor } from './principal';
+import type { Role } from './roles';
+
+export interface AuthenticatedKey {
+  id: string;
+  tenantId: string;
+  roles: Role[];
+}
+
+interface CachedKey {
+  row: Pick<GatewayKey, 'id' | 'tenantId' | 'roles' | 'hash' | 'revokedAt'> | null;
+  expiresAt: number;
+}
+
+// Lookups are cached briefly so the hot path does not query per request. Revocation clears the
+// entry on this replica at once; other replicas notice within this time.
+const KEY_CACHE_TTL_MS = 2_000;
+// lastUsedAt is written at most this often per key: freshness for reviewers, no write per call.
+const LAST_USED_FLUSH_MS = 30_000;
+
+@Injectable()
+export class KeysService implements OnModuleDestroy {
+  private readonly logger = new Logger(KeysService.name);
+  private readonly cache = new Map<string, CachedKey>();
+  private readonly lastUsed = new Map<string, Date>();
+  private readonly flushTimer: NodeJS.Timeout;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {
+    this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
+    this.flushTimer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.flushTimer);
+    await this.flushLastUsed();
+  }
+
+  async issue(tenantId: string, input: CreateGatewayKeyDto, actor: Actor): Promise<CreatedGatewayKeyView> {
+    const { key, prefix } = generateGatewayKey();
+    const row = await this.prisma.$transaction(async (tx) => {
+      const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
+      if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
+      const created = await tx.gatewayKey.create({
+        data: {
+          id: randomUUID(),
+          tenantId,
+          name: input.name,
+          prefix,
+          hash: new Uint8Array(sha256(key)),
+          roles: input.roles,
+          createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
+        },
+      });
+      await this.audit.append(tx, actor, {
+        tenantId,
+        action: 'key.create',
+        target: `key:${created.id}`,
+        outcome: 'succeeded',
+        httpStatus: 201,
+        details: { name: input.name, roles: input.roles },
+      });
+      return created;
+    });
+    return { ...toView(row), key };
+  }
+
+  async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<GatewayKeyView>> {
+    const after = decodeCursor(cursor);
+    const rows = await this.prisma.gatewayKey.findMany({
+      where: {
+        tenantId,
+        ...(after
+          ? {
+              OR: [
+                { createdAt: { gt: new Date(after.at) } },
+                { createdAt: new Date(after.at), id: { gt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      take: limit + 1,
+    });
+    return toPage(rows, limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toView);
+  }
+
+  async revoke(tenantId: string, id: string, actor: Actor): Promise<GatewayKeyView> {
+    const row = await this.prisma.$transaction(async (tx) => {
+      const existing = await tx.gatewayKey.findFirst({ where: { id, tenantId } });
+      if (!existing) throw problemFor(404, `Gateway key ${id} does not exist.`);
+      const revoked = existing.revokedAt
+        ? existing
+        : await tx.gatewayKey.update({ where: { id }, data: { revokedAt: new Date() } });
+      await this.audit.append(tx, actor, {
+        tenantId,
+        action: 'key.revoke',
+        target: `key:${id}`,
+        outcome: 'succeeded',
+        httpStatus: 200,
+        details: { alreadyRevoked: existing.revokedAt !== null },
+      });
+      return revoked;
+    });
+    this.cache.delete(row.prefix);
+    return toView(row);
+  }
+
+  /** The key's identity when `token` is a live gateway key, else null. Constant-time comparison. */
+  async authenticate(token: string): Promise<AuthenticatedKey | null> {
+    const prefix = gatewayKeyPrefix(token);
+    if (prefix === null) return null;
+    const row = await this.lookup(prefix);
+    // Compare even when no row matched, so timing does not tell whether a prefix exists.
+    const matches = timingSafeEqualBuffers(sha256(token), row ? Buffer.from(row.hash) : Buffer.alloc(32));
+    if (!row || !matches || row.revokedAt !== null) return null;
+    this.lastUsed.set(row.id, new Date());
+    return { id: row.id, tenantId: row.tenantId, roles: row.roles };
+  }
+
+  private async lookup(prefix: string): Promise<CachedKey['row']> {
+    const now = Date.now();
+    const cached = this.cache.get(prefix);
+    if (cached && cached.expiresAt > now) return cached.row;
+    const row = await this.prisma.gatewayKey.findUnique({
+      where: { prefix },
+      select: { id: true, tenantId: true, roles: true, hash: true, revokedAt: true },
+    });
+    if (this.cache.size > 10_000) this.cache.clear();
+    this.cache.set(prefix, { row, expiresAt: now + KEY_CACHE_TTL_MS });
+    return row;
+  }
+
+  private async flushLastUsed(): Promise<void> {
+    const pending = [...this.lastUsed.entries()];
+    this.lastUsed.clear();
+    for (const [id, at] of pending) {
+      try {
+        await this.prisma.gatewayKey.updateMany({ where: { id }, data: { lastUsedAt: at } });
+      } catch (error) {
+        this.logger.warn({ err: error }, 'could not record key use');
+      }
+    }
+  }
+}
+
+function toView(row: GatewayKey): GatewayKeyView {
+  return {
+    id: row.id,
+    tenantId: row.tenantId,
+    name: row.name,
+    roles: row.roles,
+    keyPrefix: `pgw_${row.prefix}`,
+    createdBy: row.createdBy,
+    createdAt: row.createdAt,
+    lastUsedAt: row.lastUsedAt,
+    revokedAt: row.revokedAt,
+  };
+}

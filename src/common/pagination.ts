@@ -1,0 +1,61 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { validationProblem } from './problem/validation';
+
+export class PageQueryDto {
+  @ApiPropertyOptional({ description: 'Opaque cursor from the previous page.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  cursor?: string;
+
+  @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(200)
+  limit?: number;
+}
+
+export interface Page<T> {
+  items: T[];
+  nextCursor: string | null;
+}
+
+/** Keyset position: the sort value and the id of the last row of a page. */
+export interface Keyset {
+  at: string;
+  id: string;
+}
+
+export function encodeCursor(keyset: Keyset): string {
+  return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
+}
+
+export function decodeCursor(cursor: string | undefined): Keyset | null {
+  if (cursor === undefined) return null;
+  try {
+    const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
+    if (typeof at === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(at))) return { at, id };
+  } catch {
+    // fall through to the problem below
+  }
+  throw validationProblem([{ path: 'cursor', message: 'cursor is not one this gateway issued' }]);
+}
+
+/** Builds a page from `limit + 1` rows fetched in order: the extra row only says there is more. */
+export function toPage<Row, Item>(
+  rows: Row[],
+  limit: number,
+  keyset: (row: Row) => Keyset,
+  view: (row: Row) => Item,
+): Page<Item> {
+  const items = rows.slice(0, limit);
+  const last = items[items.length - 1];
+  return {
+    items: items.map(view),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyset(last)) : null,
+  };
+}

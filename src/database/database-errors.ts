@@ -1,0 +1,47 @@
+import { ProblemException } from '../common/problem/problem';
+
+// Postgres/driver failures that mean "the database is not reachable right now".
+const UNAVAILABLE_CODES = new Set([
+  'P1001', // can't reach database server
+  'P1002', // server timed out
+  'P1017', // server closed the connection
+  'P2024', // timed out fetching a connection from the pool
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  '57P01', // admin shutdown
+  '57P02',
+  '57P03', // cannot connect now
+  '08000',
+  '08001',
+  '08003',
+  '08006',
+]);
+
+const UNAVAILABLE_MESSAGE =
+  /connection terminated|connection refused|can't reach database|timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|server closed the connection/i;
+
+/** A 503 problem when `error` says the database is unreachable; else null. */
+export function databaseUnavailableProblem(error: unknown): ProblemException | null {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    if (
+      (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+      (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message))
+    ) {
+      return new ProblemException({
+        status: 503,
+        type: 'database-unavailable',
+        title: 'Database unavailable',
+        detail: 'The gateway cannot reach its database; nothing was changed. Try again shortly.',
+        headers: { 'retry-after': '5' },
+      });
+    }
+    current = cause ?? (current as { originalError?: unknown }).originalError;
+  }
+  return null;
+}

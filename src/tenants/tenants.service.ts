@@ -1,0 +1,33 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../auth/principal';
+import { problemFor } from '../common/problem/problem';
+import { PrismaService } from '../database/prisma.service';
+import { CreateTenantDto, TenantView } from './dto/tenant.dto';
+
+@Injectable()
+export class TenantsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async create(input: CreateTenantDto, actor: Actor): Promise<TenantView> {
+    return this.prisma.$transaction(async (tx) => {
+      if (await tx.tenant.findUnique({ where: { name: input.name }, select: { id: true } })) {
+        throw problemFor(409, `A tenant named "${input.name}" already exists.`);
+      }
+      const tenant = await tx.tenant.create({ data: { id: randomUUID(), name: input.name } });
+      await this.audit.append(tx, actor, {
+        tenantId: tenant.id,
+        action: 'tenant.create',
+        target: `tenant:${tenant.id}`,
+        outcome: 'succeeded',
+        httpStatus: 201,
+        details: { name: tenant.name },
+      });
+      return { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt };
+    });
+  }
+}
