@@ -37,6 +37,8 @@ export async function createApp(
     return503OnClosing: true,
   });
   const fastify = adapter.getInstance();
+  // The facade speaks JSON only; any other body is refused with 415 instead of reaching validation.
+  fastify.removeContentTypeParser(['text/plain']);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     (request.raw as RoutedRequest).routePattern = request.routeOptions.url;
