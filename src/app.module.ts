@@ -6,6 +6,7 @@ import { AuthModule } from './auth/auth.module';
 import { ProblemFilter } from './common/problem/problem.filter';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
+import { CredentialsModule } from './credentials/credentials.module';
 import { CryptoModule } from './crypto/crypto.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -25,6 +26,7 @@ export class AppModule {
         AuditModule,
         AuthModule,
         TenantsModule,
+        CredentialsModule,
         HealthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],

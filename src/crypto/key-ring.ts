@@ -99,7 +99,10 @@ export function parseKeyRing(text: string, source = KEYS_VARIABLE): KeyRing {
     const version = entry.slice(0, colon).trim();
     const encoded = entry.slice(colon + 1).trim();
     if (!isKeyVersion(version)) {
-      throw new KeyRingError(source, `${position} has a version that is not v followed by digits, such as v1`);
+      throw new KeyRingError(
+        source,
+        `${position} has a version that is not v followed by digits, such as v1`,
+      );
     }
     if (encoded === '') throw new KeyRingError(source, `key ${version} is empty`);
     const key = Buffer.from(encoded, 'base64');

@@ -9,7 +9,7 @@ export const DEV_KEY_FILE = 'master.key';
 
 /** Works from any folder, before the gateway is built. */
 export const GENERATE_KEY_COMMAND =
-  'node -e "console.log(\'v1:\' + require(\'crypto\').randomBytes(32).toString(\'base64\'))"';
+  "node -e \"console.log('v1:' + require('crypto').randomBytes(32).toString('base64'))\"";
 
 export interface KeyRingSettings {
   /** The raw GATEWAY_ENCRYPTION_KEYS text, or null when it is not set. */
