@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
@@ -61,7 +61,7 @@ interface UseTally {
 }
 
 @Injectable()
-export class CredentialsService implements OnModuleDestroy {
+export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CredentialsService.name);
   private readonly cache = new Map<string, CacheEntry>();
   private readonly uses = new Map<string, UseTally>();
@@ -75,6 +75,19 @@ export class CredentialsService implements OnModuleDestroy {
   ) {
     this.flushTimer = setInterval(() => void this.flushUses(), USE_FLUSH_MS);
     this.flushTimer.unref();
+  }
+
+  /** A master key that still seals credentials must stay configured: refuse to start without it. */
+  async onModuleInit(): Promise<void> {
+    const usage = await this.keyVersionUsage();
+    const known = this.crypto.knownKeyVersions();
+    const missing = Object.keys(usage).filter((version) => !known.includes(version));
+    if (missing.length > 0) {
+      throw new Error(
+        `GATEWAY_ENCRYPTION_KEYS lacks ${missing.join(', ')}, which still seal ${missing.map((v) => usage[v]).join(' + ')} credential(s); ` +
+          'put the key back, run "keys rewrap", and only then remove it',
+      );
+    }
   }
 
   async onModuleDestroy(): Promise<void> {

@@ -1,0 +1,119 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { userInfo } from 'node:os';
+import { KeysService } from '../auth/keys.service';
+import type { Actor } from '../auth/principal';
+import { ROLES, type Role } from '../auth/roles';
+import { CredentialsService } from '../credentials/credentials.service';
+import { CryptoService } from '../crypto/crypto.service';
+import { PrismaService } from '../database/prisma.service';
+import { TenantsService } from '../tenants/tenants.service';
+
+export const USAGE = `usage: npm run cli -- <command>
+
+  db migrate                                   apply pending migrations (also done at every start)
+  tenant create NAME                           create a tenant
+  key create --tenant ID --roles R1,R2 [--name NAME]
+                                               issue a gateway key (printed once)
+  key revoke KEY_ID                            revoke a gateway key
+  keys rewrap                                  move every credential to the active master key
+  keys usage                                   how many credentials each master key version seals
+  keys drop VERSION                            check that VERSION may be removed from GATEWAY_ENCRYPTION_KEYS
+
+roles: ${ROLES.join(', ')}`;
+
+export class CliUsageError extends Error {}
+
+function cliActor(): Actor {
+  let user = 'unknown';
+  try {
+    user = userInfo().username;
+  } catch {
+    // containers may run as a uid with no name
+  }
+  return { actor: 'cli', onBehalfOf: user, keyId: null, requestId: randomUUID() };
+}
+
+function option(args: string[], name: string): string | undefined {
+  const index = args.indexOf(`--${name}`);
+  return index === -1 ? undefined : args[index + 1];
+}
+
+function parseRoles(text: string | undefined): Role[] {
+  const roles = (text ?? '')
+    .split(',')
+    .map((role) => role.trim())
+    .filter(Boolean);
+  const unknown = roles.filter((role) => !(ROLES as readonly string[]).includes(role));
+  if (roles.length === 0 || unknown.length > 0) {
+    throw new CliUsageError(
+      `--roles must list some of ${ROLES.join(', ')}${unknown.length ? ` (unknown: ${unknown.join(', ')})` : ''}`,
+    );
+  }
+  return roles as Role[];
+}
+
+/** Runs one command; returns the lines to print. Throws CliUsageError for bad arguments. */
+export async function runCommand(app: INestApplicationContext, args: string[]): Promise<string[]> {
+  const [group, command, ...rest] = args;
+  switch (`${group} ${command}`) {
+    case 'db migrate':
+      return ['database migrated: every migration is applied'];
+    case 'tenant create': {
+      if (!rest[0]) throw new CliUsageError('tenant create needs a NAME');
+      const tenant = await app.get(TenantsService).create({ name: rest[0] }, cliActor());
+      return [`tenant ${tenant.name}: ${tenant.id}`];
+    }
+    case 'key create': {
+      const tenantId = option(rest, 'tenant');
+      if (!tenantId) throw new CliUsageError('key create needs --tenant ID');
+      const roles = parseRoles(option(rest, 'roles'));
+      const created = await app
+        .get(KeysService)
+        .issue(tenantId, { name: option(rest, 'name') ?? `cli-${roles.join('-')}`, roles }, cliActor());
+      return [
+        `key ${created.id} (${created.roles.join(', ')}) for tenant ${tenantId}`,
+        `  ${created.key}`,
+        'Store it now: it is not shown again.',
+      ];
+    }
+    case 'key revoke': {
+      if (!rest[0]) throw new CliUsageError('key revoke needs a KEY_ID');
+      const key = await app
+        .get(PrismaService)
+        .gatewayKey.findUnique({ where: { id: rest[0] }, select: { tenantId: true } });
+      if (!key) throw new CliUsageError(`no gateway key ${rest[0]}`);
+      await app.get(KeysService).revoke(key.tenantId, rest[0], cliActor());
+      return [`key ${rest[0]} revoked`];
+    }
+    case 'keys rewrap': {
+      const moved = await app.get(CredentialsService).rewrapAll();
+      return [`${moved} credential(s) moved to master key ${app.get(CryptoService).activeKeyVersion}`];
+    }
+    case 'keys usage': {
+      const usage = await app.get(CredentialsService).keyVersionUsage();
+      const crypto = app.get(CryptoService);
+      return crypto
+        .knownKeyVersions()
+        .map(
+          (version) =>
+            `${version}${version === crypto.activeKeyVersion ? ' (active)' : ''}: ${usage[version] ?? 0} credential(s)`,
+        );
+    }
+    case 'keys drop': {
+      const version = rest[0];
+      if (!version) throw new CliUsageError('keys drop needs a VERSION such as v1');
+      const crypto = app.get(CryptoService);
+      if (version === crypto.activeKeyVersion)
+        throw new CliUsageError(
+          `${version} is the active key; put a new key first in GATEWAY_ENCRYPTION_KEYS`,
+        );
+      const inUse = (await app.get(CredentialsService).keyVersionUsage())[version] ?? 0;
+      if (inUse > 0)
+        throw new CliUsageError(`${version} still seals ${inUse} credential(s); run "keys rewrap" first`);
+      return [`no credential uses ${version}: it can be removed from GATEWAY_ENCRYPTION_KEYS`];
+    }
+    default:
+      throw new CliUsageError(USAGE);
+  }
+}

@@ -1,0 +1,35 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import { ConfigError, loadConfig } from '../config/app-config';
+import { ProblemException } from '../common/problem/problem';
+import { CliModule } from './cli.module';
+import { CliUsageError, runCommand, USAGE } from './commands';
+
+async function main(): Promise<number> {
+  const args = process.argv.slice(2);
+  if (args.length < 2) {
+    console.error(USAGE);
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
+    logger: ['error', 'warn'],
+  });
+  try {
+    for (const line of await runCommand(app, args)) console.log(line);
+    return 0;
+  } finally {
+    await app.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof CliUsageError) console.error(error.message);
+    else if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
+    else if (error instanceof ProblemException) console.error(error.problem.detail);
+    else console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(error instanceof CliUsageError ? 2 : 1);
+  },
+);
