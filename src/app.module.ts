@@ -8,10 +8,13 @@ import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { CredentialsModule } from './credentials/credentials.module';
 import { CryptoModule } from './crypto/crypto.module';
+import { DashboardsModule } from './dashboards/dashboards.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
+import { PipesModule } from './pipes/pipes.module';
 import { TenantsModule } from './tenants/tenants.module';
+import { UpstreamModule } from './upstream/upstream.module';
 
 @Module({})
 export class AppModule {
@@ -27,6 +30,9 @@ export class AppModule {
         AuthModule,
         TenantsModule,
         CredentialsModule,
+        UpstreamModule,
+        PipesModule,
+        DashboardsModule,
         HealthModule,
       ],
       providers: [{ provide: APP_FILTER, useClass: ProblemFilter }],

@@ -20,3 +20,8 @@ function sortKeys(value: unknown): unknown {
 export function sha256Hex(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
+
+/** A stable advisory-lock id (safe integer) for a name, e.g. one dashboard of one tenant. */
+export function lockIdFor(name: string): number {
+  return createHash('sha256').update(name).digest().readUIntBE(0, 6);
+}

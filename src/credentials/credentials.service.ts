@@ -14,6 +14,7 @@ import {
   SealedSecret,
 } from '../crypto/crypto.service';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { UpstreamCredentialRejectedException } from '../upstream/upstream-errors';
 import type { Credential } from '../generated/prisma/client';
 import {
   CreateCredentialDto,
@@ -270,18 +271,38 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
         },
       }),
     );
+    if (!credential && credentialId)
+      throw problemFor(404, `This tenant has no dashboards credential ${credentialId}.`);
     if (!credential) {
       throw new ProblemException({
         status: 422,
         type: 'dashboards-credential-missing',
         title: 'No dashboards credential',
-        detail: credentialId
-          ? `This tenant has no dashboards credential ${credentialId}.`
-          : 'This tenant has no default dashboards credential; an admin can add one with POST /v1/credentials.',
+        detail:
+          'This tenant has no default dashboards credential; an admin can add one with POST /v1/credentials.',
       });
     }
     this.tallyUse(credential, actor);
     return credential as UpstreamCredential<DashboardsSecret>;
+  }
+
+  /**
+   * Runs an upstream call with the credential's secret; when the upstream refuses the credential
+   * (401/403) it is marked rejected before the error reaches the caller.
+   */
+  async callUpstream<S extends CredentialSecret, T>(
+    credential: UpstreamCredential<S>,
+    actor: Actor,
+    call: (secret: S) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await call(credential.secret);
+    } catch (error) {
+      if (error instanceof UpstreamCredentialRejectedException) {
+        await this.markRejected(credential, error.upstreamStatus, actor);
+      }
+      throw error;
+    }
   }
 
   /** Marks a credential refused by its upstream (401/403), visible in its metadata until rotated. */

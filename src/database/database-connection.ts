@@ -76,19 +76,29 @@ export function connectEmbedded(dataDir: string): DatabaseConnection {
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
   const pglite = new PGlite(location);
+  // One process owns the embedded database, so locks only need to queue work in this process.
+  const held = new Map<number, Promise<unknown>>();
   return {
     kind: 'embedded',
     description: inMemory ? 'embedded (in memory)' : `embedded (${location})`,
     adapter: new PrismaPGlite(pglite),
-    // One process owns the embedded database, so a lock is only a formality here.
-    async withLock(_lockId, work) {
+    async withLock(lockId, work) {
       await pglite.waitReady;
-      return work({
-        exec: async (sql) => {
-          await pglite.exec(sql);
-        },
-        query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
-      });
+      const previous = held.get(lockId) ?? Promise.resolve();
+      const run = previous.catch(() => undefined).then(() =>
+        work({
+          exec: async (sql) => {
+            await pglite.exec(sql);
+          },
+          query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
+        }),
+      );
+      held.set(lockId, run);
+      try {
+        return await run;
+      } finally {
+        if (held.get(lockId) === run) held.delete(lockId);
+      }
     },
     close: () => pglite.close(),
   };

@@ -1,0 +1,33 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
+import { DashboardIdParamDto } from './dto/dashboard-params.dto';
+
+export class DashboardVersionParamsDto extends DashboardIdParamDto {
+  @ApiProperty({ minimum: 1, description: 'A stored version number.' })
+  @Type(() => Number)
+  @IsInt()
+  @Min(1)
+  @Max(2_147_483_647)
+  n!: number;
+}
+
+export class DashboardVersionSummaryView {
+  @ApiProperty({ description: 'Starts at 1 per dashboard; each replace or restore stores one.' })
+  version!: number;
+  @ApiProperty() actor!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) onBehalfOf!: string | null;
+  @ApiProperty({ description: 'When it was replaced (the content is what it was before).' }) createdAt!: Date;
+  @ApiProperty() tileCount!: number;
+  @ApiProperty({ description: 'The ETag this content had.' }) etag!: string;
+}
+
+export class DashboardVersionView extends DashboardVersionSummaryView {
+  @ApiProperty({ description: 'The dashboard as the upstream returned it before it was replaced.' })
+  data!: unknown;
+}
+
+export class DashboardVersionListView {
+  @ApiProperty({ type: [DashboardVersionSummaryView] }) items!: DashboardVersionSummaryView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}

@@ -1,0 +1,252 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import { auditedUpstreamAction } from '../audit/upstream-action';
+import type { Actor } from '../auth/principal';
+import { canonicalJson, lockIdFor, sha256Hex } from '../common/canonical-json';
+import { ProblemException, problemFor } from '../common/problem/problem';
+import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
+import type { DashboardsSecret } from '../credentials/credential-secret';
+import type { DatabaseConnection } from '../database/database-connection';
+import { DATABASE_CONNECTION } from '../database/database.tokens';
+import { PrismaService } from '../database/prisma.service';
+import { Prisma, type DashboardVersion } from '../generated/prisma/client';
+import { redactSecrets } from '../redaction/redact';
+import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
+import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
+
+export interface DashboardAnswer {
+  body: DashboardEnvelope;
+  etag: string;
+}
+
+interface ReplaceRequest {
+  tenantId: string;
+  dashboardId: string;
+  credentialId: string | undefined;
+  body: unknown;
+  ifMatch: string | undefined;
+  action: 'dashboard.replace' | 'dashboard.restore';
+  restoredVersion?: number;
+}
+
+/** ETag of a dashboard's content: equal content, equal tag, however the JSON was ordered. */
+export function dashboardEtag(data: unknown): string {
+  return `"${sha256Hex(canonicalJson(data)).slice(0, 32)}"`;
+}
+
+@Injectable()
+export class DashboardsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly credentials: CredentialsService,
+    private readonly dashboardsApi: DashboardsApiClient,
+    @Inject(DATABASE_CONNECTION) private readonly database: DatabaseConnection,
+  ) {}
+
+  async get(
+    tenantId: string,
+    id: string,
+    credentialId: string | undefined,
+    actor: Actor,
+  ): Promise<DashboardAnswer> {
+    const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
+    const current = await this.fetch(credential, id, actor);
+    return { body: current, etag: dashboardEtag(current.data) };
+  }
+
+  replace(
+    tenantId: string,
+    id: string,
+    credentialId: string | undefined,
+    body: unknown,
+    ifMatch: string | undefined,
+    actor: Actor,
+  ): Promise<DashboardAnswer> {
+    return this.replaceChecked(
+      { tenantId, dashboardId: id, credentialId, body: plain(body), ifMatch, action: 'dashboard.replace' },
+      actor,
+    );
+  }
+
+  async restore(
+    tenantId: string,
+    id: string,
+    version: number,
+    credentialId: string | undefined,
+    ifMatch: string | undefined,
+    actor: Actor,
+  ): Promise<DashboardAnswer> {
+    const stored = await this.findVersion(tenantId, id, version);
+    const content = stored.content as Record<string, unknown>;
+    const body = { name: content.name, tiles: content.tiles ?? [], tags: content.tags ?? [] };
+    return this.replaceChecked(
+      {
+        tenantId,
+        dashboardId: id,
+        credentialId,
+        body,
+        ifMatch,
+        action: 'dashboard.restore',
+        restoredVersion: version,
+      },
+      actor,
+    );
+  }
+
+  async versions(
+    tenantId: string,
+    id: string,
+  ): Promise<{ items: DashboardVersionSummaryView[]; nextCursor: null }> {
+    const rows = await this.prisma.dashboardVersion.findMany({
+      where: { tenantId, dashboardId: id },
+      orderBy: { version: 'desc' },
+      take: 200,
+    });
+    return { items: rows.map(summaryOf), nextCursor: null };
+  }
+
+  async version(tenantId: string, id: string, version: number): Promise<DashboardVersionView> {
+    const row = await this.findVersion(tenantId, id, version);
+    return { ...summaryOf(row), data: row.content };
+  }
+
+  /**
+   * Read, compare, keep the old version, write: serialised per dashboard (across replicas on
+   * Postgres), so two editors holding the same ETag cannot both win; the second gets 412.
+   */
+  private async replaceChecked(request: ReplaceRequest, actor: Actor): Promise<DashboardAnswer> {
+    const { tenantId, dashboardId } = request;
+    const credential = await this.credentials.dashboardsCredential(tenantId, request.credentialId, actor);
+    return this.database.withLock(lockIdFor(`dashboard:${tenantId}:${dashboardId}`), async () => {
+      const previous = await this.fetch(credential, dashboardId, actor);
+      const previousEtag = dashboardEtag(previous.data);
+      if (request.ifMatch !== undefined && !etagMatches(request.ifMatch, previousEtag)) {
+        throw new ProblemException({
+          status: 412,
+          type: 'dashboard-changed',
+          title: 'Dashboard changed',
+          detail:
+            'The dashboard changed since it was read (If-Match does not match its ETag); nothing was written. Read it again.',
+          headers: { etag: previousEtag },
+        });
+      }
+      const versionId = randomUUID();
+      const { value } = await auditedUpstreamAction({
+        prisma: this.prisma,
+        audit: this.audit,
+        actor,
+        entry: {
+          tenantId,
+          action: request.action,
+          target: `dashboard:${dashboardId}`,
+          details: {
+            credentialId: credential.id,
+            ...(request.restoredVersion ? { restoredVersion: request.restoredVersion } : {}),
+          },
+        },
+        before: async (tx) => {
+          const last = await tx.dashboardVersion.findFirst({
+            where: { tenantId, dashboardId },
+            orderBy: { version: 'desc' },
+            select: { version: true },
+          });
+          await tx.dashboardVersion.create({
+            data: {
+              id: versionId,
+              tenantId,
+              credentialId: credential.id,
+              dashboardId,
+              version: (last?.version ?? 0) + 1,
+              content: previous.data as Prisma.InputJsonValue,
+              etag: previousEtag,
+              tileCount: previous.data.tiles?.length ?? 0,
+              actor: actor.actor,
+              onBehalfOf: actor.onBehalfOf,
+              requestId: actor.requestId,
+            },
+          });
+        },
+        call: async () => {
+          const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+            this.dashboardsApi.replaceDashboard(
+              secret,
+              credential.baseUrl,
+              dashboardId,
+              request.body,
+              actor.requestId,
+            ),
+          );
+          const updated = redactSecrets(response.body);
+          return { status: response.status, value: updated, details: tileChanges(previous, updated) };
+        },
+        after: async (tx, outcome) => {
+          // Only a replace that happened keeps the previous content as a version.
+          if (outcome.error !== null) await tx.dashboardVersion.delete({ where: { id: versionId } });
+        },
+      });
+      return { body: value, etag: dashboardEtag(value.data) };
+    });
+  }
+
+  private async fetch(
+    credential: UpstreamCredential<DashboardsSecret>,
+    id: string,
+    actor: Actor,
+  ): Promise<DashboardEnvelope> {
+    const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+      this.dashboardsApi.getDashboard(secret, credential.baseUrl, id, actor.requestId),
+    );
+    return redactSecrets(response.body);
+  }
+
+  private async findVersion(tenantId: string, id: string, version: number): Promise<DashboardVersion> {
+    const row = await this.prisma.dashboardVersion.findFirst({
+      where: { tenantId, dashboardId: id, version },
+    });
+    if (!row) throw problemFor(404, `Dashboard ${id} has no stored version ${version}.`);
+    return row;
+  }
+}
+
+function plain(body: unknown): unknown {
+  return JSON.parse(JSON.stringify(body));
+}
+
+function etagMatches(ifMatch: string, etag: string): boolean {
+  return ifMatch
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''))
+    .some((tag) => tag === '*' || tag === etag);
+}
+
+function tileIds(envelope: DashboardEnvelope): Set<string> {
+  return new Set(
+    (envelope.data.tiles ?? [])
+      .map((tile) => (tile as { id?: unknown }).id)
+      .filter((id): id is string => typeof id === 'string'),
+  );
+}
+
+/** Which tiles a replace dropped and which it created: the audit event says so. */
+function tileChanges(before: DashboardEnvelope, after: DashboardEnvelope): Record<string, unknown> {
+  const old = tileIds(before);
+  const now = tileIds(after);
+  return {
+    tilesRemoved: [...old].filter((id) => !now.has(id)),
+    tilesAdded: [...now].filter((id) => !old.has(id)),
+    tileCount: now.size,
+  };
+}
+
+function summaryOf(row: DashboardVersion): DashboardVersionSummaryView {
+  return {
+    version: row.version,
+    actor: row.actor,
+    onBehalfOf: row.onBehalfOf,
+    createdAt: row.createdAt,
+    tileCount: row.tileCount,
+    etag: row.etag,
+  };
+}

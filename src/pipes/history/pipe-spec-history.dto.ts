@@ -1,0 +1,65 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { PageQueryDto } from '../../common/pagination';
+
+export const PIPE_SPEC_OUTCOMES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
+export type PipeSpecOutcome = (typeof PIPE_SPEC_OUTCOMES)[number];
+
+export class PipeSpecHistoryQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({ description: 'Submitted at or after this time (ISO 8601).' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  from?: string;
+
+  @ApiPropertyOptional({ description: 'Submitted before this time (ISO 8601).' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  to?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  organizationId?: string;
+
+  @ApiPropertyOptional({ format: 'uuid' })
+  @IsOptional()
+  @IsUUID()
+  serviceId?: string;
+
+  @ApiPropertyOptional({ enum: PIPE_SPEC_OUTCOMES })
+  @IsOptional()
+  @IsIn(PIPE_SPEC_OUTCOMES)
+  outcome?: PipeSpecOutcome;
+
+  @ApiPropertyOptional({ description: 'The submitting identity, e.g. key:<id>, or the on-behalf-of user.' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(200)
+  actor?: string;
+}
+
+export class PipeSpecRecordView {
+  @ApiProperty({ format: 'uuid' }) id!: string;
+  @ApiProperty() actor!: string;
+  @ApiPropertyOptional({ nullable: true, type: String }) onBehalfOf!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String, format: 'uuid' }) keyId!: string | null;
+  @ApiProperty({ format: 'uuid' }) organizationId!: string;
+  @ApiProperty({ format: 'uuid' }) serviceId!: string;
+  @ApiProperty({ description: 'The create body as submitted, every secret replaced by "[redacted]".' })
+  spec!: unknown;
+  @ApiProperty({ description: 'SHA-256 of the canonical JSON of the redacted spec.' }) specHash!: string;
+  @ApiProperty({ enum: PIPE_SPEC_OUTCOMES }) outcome!: PipeSpecOutcome;
+  @ApiPropertyOptional({ nullable: true, type: String }) pipeId!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: String }) upstreamRequestId!: string | null;
+  @ApiPropertyOptional({ nullable: true, type: Number }) upstreamStatus!: number | null;
+  @ApiPropertyOptional({ nullable: true, description: 'The problem the caller received (redacted).' })
+  error!: unknown;
+  @ApiProperty() requestId!: string;
+  @ApiProperty() createdAt!: Date;
+  @ApiPropertyOptional({ nullable: true, type: Date }) completedAt!: Date | null;
+}
+
+export class PipeSpecHistoryPageView {
+  @ApiProperty({ type: [PipeSpecRecordView] }) items!: PipeSpecRecordView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}

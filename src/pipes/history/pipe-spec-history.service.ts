@@ -1,0 +1,231 @@
+import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../../audit/audit.service';
+import type { Actor } from '../../auth/principal';
+import { canonicalJson, sha256Hex } from '../../common/canonical-json';
+import { decodeCursor, Page, toPage } from '../../common/pagination';
+import { problemFor } from '../../common/problem/problem';
+import type { AppConfig } from '../../config/app-config';
+import { PrismaService, PrismaTx } from '../../database/prisma.service';
+import { Prisma, type PipeSpecRecord } from '../../generated/prisma/client';
+import { redactSecrets } from '../../redaction/redact';
+import { PipeSpecHistoryQueryDto, PipeSpecRecordView } from './pipe-spec-history.dto';
+
+export interface NewPipeSpec {
+  tenantId: string;
+  organizationId: string;
+  serviceId: string;
+  spec: unknown;
+  idempotencyKey: string | null;
+}
+
+export interface RedactedSpec {
+  spec: Prisma.InputJsonValue;
+  specHash: string;
+}
+
+export interface StoredResponse {
+  status: number;
+  body: unknown;
+}
+
+// A pending record older than this at start-up belongs to a call that can no longer finish.
+const RECONCILE_GRACE_MS = 60_000;
+const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+/** The history of submitted create specs: secrets redacted before anything is stored. */
+@Injectable()
+export class PipeSpecHistoryService implements OnApplicationBootstrap {
+  private readonly logger = new Logger(PipeSpecHistoryService.name);
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    private readonly config: ConfigService<AppConfig, true>,
+  ) {}
+
+  redact(spec: unknown): RedactedSpec {
+    const redacted = redactedJson(JSON.parse(JSON.stringify(spec)));
+    return { spec: redacted, specHash: sha256Hex(canonicalJson(redacted)) };
+  }
+
+  /** The earlier record for this idempotency key within 24 h, or null. Expired keys are released. */
+  async findIdempotent(tenantId: string, idempotencyKey: string): Promise<PipeSpecRecord | null> {
+    const record = await this.prisma.pipeSpecRecord.findUnique({
+      where: { tenantId_idempotencyKey: { tenantId, idempotencyKey } },
+    });
+    if (record && record.createdAt.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) {
+      await this.prisma.pipeSpecRecord.update({ where: { id: record.id }, data: { idempotencyKey: null } });
+      return null;
+    }
+    return record;
+  }
+
+  async recordPending(
+    tx: PrismaTx,
+    id: string,
+    input: NewPipeSpec,
+    redacted: RedactedSpec,
+    actor: Actor,
+  ): Promise<void> {
+    await tx.pipeSpecRecord.create({
+      data: {
+        id,
+        tenantId: input.tenantId,
+        keyId: actor.keyId,
+        actor: actor.actor,
+        onBehalfOf: actor.onBehalfOf,
+        organizationId: input.organizationId,
+        serviceId: input.serviceId,
+        spec: redacted.spec,
+        specHash: redacted.specHash,
+        idempotencyKey: input.idempotencyKey,
+        requestId: actor.requestId,
+      },
+    });
+  }
+
+  async recordSucceeded(
+    tx: PrismaTx,
+    id: string,
+    outcome: {
+      pipeId: string | null;
+      upstreamRequestId: string | null;
+      upstreamStatus: number;
+      response: StoredResponse;
+    },
+  ): Promise<void> {
+    await tx.pipeSpecRecord.update({
+      where: { id },
+      data: {
+        outcome: 'succeeded',
+        pipeId: outcome.pipeId,
+        upstreamRequestId: outcome.upstreamRequestId,
+        upstreamStatus: outcome.upstreamStatus,
+        response: redactedJson(outcome.response),
+        completedAt: new Date(),
+      },
+    });
+  }
+
+  async recordFailed(
+    tx: PrismaTx,
+    id: string,
+    failure: { upstreamStatus: number | null; response: StoredResponse },
+  ): Promise<void> {
+    const error = redactedJson(failure.response.body);
+    await tx.pipeSpecRecord.update({
+      where: { id },
+      data: {
+        outcome: 'failed',
+        upstreamStatus: failure.upstreamStatus,
+        error,
+        response: redactedJson(failure.response),
+        completedAt: new Date(),
+      },
+    });
+  }
+
+  async list(tenantId: string, query: PipeSpecHistoryQueryDto): Promise<Page<PipeSpecRecordView>> {
+    const limit = query.limit ?? 50;
+    const after = decodeCursor(query.cursor);
+    const createdAt: Prisma.DateTimeFilter = {};
+    if (query.from) createdAt.gte = new Date(query.from);
+    if (query.to) createdAt.lt = new Date(query.to);
+    const rows = await this.prisma.pipeSpecRecord.findMany({
+      where: {
+        tenantId,
+        ...(query.from || query.to ? { createdAt } : {}),
+        ...(query.organizationId ? { organizationId: query.organizationId } : {}),
+        ...(query.serviceId ? { serviceId: query.serviceId } : {}),
+        ...(query.outcome ? { outcome: query.outcome } : {}),
+        ...(query.actor ? { OR: [{ actor: query.actor }, { onBehalfOf: query.actor }] } : {}),
+        ...(after
+          ? {
+              AND: [
+                {
+                  OR: [
+                    { createdAt: { lt: new Date(after.at) } },
+                    { createdAt: new Date(after.at), id: { lt: after.id } },
+                  ],
+                },
+              ],
+            }
+          : {}),
+      },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: limit + 1,
+    });
+    return toPage(rows, limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toView);
+  }
+
+  async get(tenantId: string, id: string): Promise<PipeSpecRecordView> {
+    const row = await this.prisma.pipeSpecRecord.findFirst({ where: { id, tenantId } });
+    if (!row) throw problemFor(404, `History entry ${id} does not exist.`);
+    return toView(row);
+  }
+
+  /**
+   * Records left `pending` by a process that stopped between the upstream call and the history
+   * update are marked `unknown` (the pipe may or may not exist upstream), visibly, never dropped.
+   */
+  async onApplicationBootstrap(): Promise<void> {
+    const timeoutMs = this.config.get('upstream', { infer: true }).timeoutMs;
+    const cutoff = new Date(Date.now() - timeoutMs - RECONCILE_GRACE_MS);
+    const stale = await this.prisma.pipeSpecRecord.findMany({
+      where: { outcome: 'pending', createdAt: { lt: cutoff } },
+      select: { id: true, tenantId: true, organizationId: true, serviceId: true },
+      take: 1_000,
+    });
+    for (const record of stale) {
+      await this.prisma.$transaction(async (tx) => {
+        await tx.pipeSpecRecord.update({
+          where: { id: record.id },
+          data: { outcome: 'unknown', completedAt: new Date() },
+        });
+        await this.audit.append(
+          tx,
+          { actor: 'gateway', onBehalfOf: null, keyId: null, requestId: randomUUID() },
+          {
+            tenantId: record.tenantId,
+            action: 'pipe.create',
+            target: `pipe-spec:${record.id}`,
+            outcome: 'failed',
+            details: {
+              reconciled: 'unknown',
+              organizationId: record.organizationId,
+              serviceId: record.serviceId,
+            },
+          },
+        );
+      });
+    }
+    if (stale.length > 0) this.logger.warn(`marked ${stale.length} interrupted pipe create(s) as unknown`);
+  }
+}
+
+function redactedJson(value: unknown): Prisma.InputJsonValue {
+  return redactSecrets(value) as Prisma.InputJsonValue;
+}
+
+function toView(row: PipeSpecRecord): PipeSpecRecordView {
+  return {
+    id: row.id,
+    actor: row.actor,
+    onBehalfOf: row.onBehalfOf,
+    keyId: row.keyId,
+    organizationId: row.organizationId,
+    serviceId: row.serviceId,
+    spec: row.spec,
+    specHash: row.specHash,
+    outcome: row.outcome,
+    pipeId: row.pipeId,
+    upstreamRequestId: row.upstreamRequestId,
+    upstreamStatus: row.upstreamStatus,
+    error: row.error,
+    requestId: row.requestId,
+    createdAt: row.createdAt,
+    completedAt: row.completedAt,
+  };
+}

@@ -1,0 +1,96 @@
+import { Body, Controller, Get, Headers, Param, Patch, Post, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiHeader,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import type { Actor, TenantPrincipal } from '../auth/principal';
+import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
+import { idempotencyKeyHeader } from '../common/request-headers';
+import type { PipesEnvelope } from '../upstream/pipes-api.client';
+import { CreatePipeDto } from './dto/create-pipe.dto';
+import { PipeIdPathParamsDto, PipePathParamsDto } from './dto/pipe-path-params.dto';
+import { UpdatePipeDto } from './dto/update-pipe.dto';
+import { PipesAnswer, PipesService } from './pipes.service';
+
+@ApiTags('pipes')
+@ApiBearerAuth('gateway-key')
+@ApiUnprocessableEntityResponse({ description: 'The tenant has no pipes credential for this organization.' })
+@Controller('v1/organizations/:organizationId/services/:serviceId/pipes')
+export class PipesController {
+  constructor(private readonly pipes: PipesService) {}
+
+  @Post()
+  @RequireRole('operator')
+  @ApiOperation({
+    summary: 'Create a pipe',
+    description: 'The upstream envelope is returned as sent, secrets removed.',
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key and spec within 24 h: the first answer again.',
+  })
+  @ApiBody({ type: CreatePipeDto })
+  @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API.' })
+  async create(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param() params: PipePathParamsDto,
+    @Body() body: CreatePipeDto,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PipesEnvelope | unknown> {
+    const answer = await this.pipes.create(
+      principal.tenantId,
+      params,
+      body,
+      idempotencyKeyHeader(idempotencyKey),
+      actor,
+    );
+    return send(reply, answer);
+  }
+
+  @Patch(':pipeId')
+  @RequireRole('operator')
+  @ApiOperation({
+    summary: 'Update a pipe',
+    description: 'Only the fields of the update shape are accepted.',
+  })
+  @ApiBody({ type: UpdatePipeDto })
+  @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API.' })
+  async update(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param() params: PipeIdPathParamsDto,
+    @Body() body: UpdatePipeDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PipesEnvelope | unknown> {
+    return send(reply, await this.pipes.update(principal.tenantId, params, params.pipeId, body, actor));
+  }
+
+  @Get(':pipeId/settings')
+  @RequireRole('viewer')
+  @ApiOperation({ summary: "Read a pipe's advanced settings" })
+  @ApiOkResponse({ description: '`{status, requestId, result}` with the settings object.' })
+  async settings(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param() params: PipeIdPathParamsDto,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<PipesEnvelope | unknown> {
+    return send(reply, await this.pipes.settings(principal.tenantId, params, params.pipeId, actor));
+  }
+}
+
+function send(reply: FastifyReply, answer: PipesAnswer): unknown {
+  void reply.status(answer.status);
+  if (answer.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
+  return answer.body;
+}

@@ -1,0 +1,108 @@
+import 'reflect-metadata';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { runSimulators } from '../sandbox/run-simulators';
+import { CredentialsService } from './credentials/credentials.service';
+import { KeysService } from './auth/keys.service';
+import { createApp } from './bootstrap';
+import { ConfigError, loadConfig } from './config/app-config';
+import { PrismaService } from './database/prisma.service';
+import { TenantsService } from './tenants/tenants.service';
+
+const DEMO_TENANT = 'sandbox-demo';
+const DEMO_ORGANIZATION = '00000000-0000-4000-8000-00000000de30';
+const DEMO_SERVICE = '00000000-0000-4000-8000-0000000005e1';
+
+/**
+ * `npm run sandbox`: both upstream simulators on local ports and the gateway pointed at them, with
+ * a demo tenant, a fresh admin key and sandbox credentials, so every route can be tried offline.
+ * SANDBOX_FAULTS (JSON, one fault or a list) starts the simulators with faults in force.
+ */
+async function main(): Promise<void> {
+  const simulators = await runSimulators({
+    pipesPort: Number(process.env.SANDBOX_PIPES_PORT ?? 4010),
+    dashboardsPort: Number(process.env.SANDBOX_DASHBOARDS_PORT ?? 4020),
+  });
+  if (process.env.SANDBOX_FAULTS) {
+    const faults = JSON.parse(process.env.SANDBOX_FAULTS) as unknown;
+    for (const simulator of [simulators.pipes, simulators.dashboards]) {
+      simulator.faults.add(
+        ...((Array.isArray(faults) ? faults : [faults]) as Parameters<typeof simulator.faults.add>),
+      );
+    }
+  }
+
+  const config = loadConfig({
+    DATA_DIR: './data/sandbox',
+    ...process.env,
+    SANDBOX: 'true',
+    PIPES_API_URL: simulators.pipes.url,
+    DASHBOARDS_API_URL: simulators.dashboards.url,
+  });
+  const app = await createApp(config);
+  await app.listen({ port: config.http.port, host: config.http.host });
+  const address = app.getHttpServer().address();
+  const base = `http://localhost:${typeof address === 'object' && address ? address.port : config.http.port}`;
+
+  const actor = { actor: 'sandbox', onBehalfOf: null, keyId: null, requestId: randomUUID() };
+  const prisma = app.get(PrismaService);
+  const tenant =
+    (await prisma.tenant.findUnique({ where: { name: DEMO_TENANT } })) ??
+    (await app.get(TenantsService).create({ name: DEMO_TENANT }, actor));
+  const key = await app
+    .get(KeysService)
+    .issue(
+      tenant.id,
+      { name: `sandbox-${randomBytes(3).toString('hex')}`, roles: ['admin', 'operator', 'auditor'] },
+      actor,
+    );
+  // Simulator keys are new on every run: replace the demo credentials.
+  for (const stale of await prisma.credential.findMany({ where: { tenantId: tenant.id } })) {
+    await app.get(CredentialsService).remove(tenant.id, stale.id, actor);
+  }
+  const credentials = app.get(CredentialsService);
+  await credentials.create(
+    tenant.id,
+    { kind: 'pipes', name: 'sandbox pipes', organizationId: DEMO_ORGANIZATION, ...simulators.pipesKey },
+    actor,
+  );
+  await credentials.create(
+    tenant.id,
+    { kind: 'dashboards', name: 'sandbox dashboards', token: simulators.dashboardsToken },
+    actor,
+  );
+
+  const pipes = `${base}/v1/organizations/${DEMO_ORGANIZATION}/services/${DEMO_SERVICE}/pipes`;
+  console.log(`
+pipes-gateway sandbox on ${base}  (docs: ${base}/docs, database: ${prisma.description})
+demo tenant ${tenant.id}; admin/operator/auditor key (shown once):
+
+  export GW=${base} KEY=${key.key}
+
+  curl -s $GW/v1/credentials -H "Authorization: Bearer $KEY"
+  curl -s ${pipes} -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\
+    -d '{"name":"demo","source":{"kinesis":{"streamName":"orders","region":"us-east-1","accessKey":{"accessKeyId":"AKIA","secretKey":"s3cret"}}},"destination":{"database":"default","table":"orders","columns":[{"name":"id","type":"String"}]},"fieldMappings":[{"sourceField":"id","destinationField":"id"}]}'
+  curl -si $GW/v1/dashboards/${simulators.demoDashboard.id} -H "Authorization: Bearer $KEY"
+  curl -s "$GW/v1/history/pipe-specs" -H "Authorization: Bearer $KEY"
+  curl -s "$GW/v1/audit/verify" -H "Authorization: Bearer $KEY"
+`);
+
+  const shutdown = (): void => {
+    void app
+      .close()
+      .then(() => simulators.close())
+      .then(() => process.exit(0));
+  };
+  process.on('SIGTERM', shutdown);
+  process.on('SIGINT', shutdown);
+}
+
+main().catch((error: unknown) => {
+  const message =
+    error instanceof ConfigError
+      ? `configuration error: ${error.message}`
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  console.error(`pipes-gateway sandbox: ${message}`);
+  process.exit(1);
+});

@@ -1,0 +1,73 @@
+import { randomUUID } from 'node:crypto';
+import { startDashboardsSimulator, startPipesSimulator } from '../../sandbox';
+import type { DashboardsSimulator, PipesSimulator } from '../../sandbox';
+import { startGateway, TestGateway } from './gateway';
+import { bearer, createTenant, TestTenant } from './fixtures';
+
+export interface UpstreamWorld {
+  gateway: TestGateway;
+  pipes: PipesSimulator;
+  dashboards: DashboardsSimulator;
+  tenant: TestTenant;
+  /** The organization the tenant's pipes credential is for. */
+  organizationId: string;
+  serviceId: string;
+  pipesKey: { keyId: string; keySecret: string };
+  dashboardsToken: string;
+  dashboardsCredentialId: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The gateway wired to both simulators over real HTTP, with one tenant whose pipes and
+ * dashboards credentials are stored through the API. The secrets carry a canary marker so
+ * tests can search every output for them.
+ */
+export async function startUpstreamWorld(env: Record<string, string> = {}): Promise<UpstreamWorld> {
+  const canary = `CANARY${randomUUID().replace(/-/g, '')}`;
+  const pipesKey = { keyId: `keyid-${randomUUID().slice(0, 8)}`, keySecret: `${canary}-pipes-secret` };
+  const dashboardsToken = `${canary}-dashboards-token`;
+  const pipes = await startPipesSimulator({
+    keys: [pipesKey],
+    stateDelaysMs: { provisioning: 50, setup: 50, snapshot: 50, oneOffLoad: 50 },
+  });
+  const dashboards = await startDashboardsSimulator({ tokens: [dashboardsToken] });
+  const gateway = await startGateway({
+    PIPES_API_URL: pipes.url,
+    DASHBOARDS_API_URL: dashboards.url,
+    UPSTREAM_TIMEOUT_MS: '2000',
+    ...env,
+  });
+  const tenant = await createTenant(gateway);
+  const organizationId = randomUUID();
+  await gateway.http
+    .post('/v1/credentials')
+    .set(bearer(tenant.keys.admin))
+    .send({ kind: 'pipes', name: 'pipes', organizationId, ...pipesKey })
+    .expect(201);
+  const dashboardsCredential = await gateway.http
+    .post('/v1/credentials')
+    .set(bearer(tenant.keys.admin))
+    .send({ kind: 'dashboards', name: 'dashboards', token: dashboardsToken })
+    .expect(201);
+  return {
+    gateway,
+    pipes,
+    dashboards,
+    tenant,
+    organizationId,
+    serviceId: randomUUID(),
+    pipesKey,
+    dashboardsToken,
+    dashboardsCredentialId: dashboardsCredential.body.id,
+    close: async () => {
+      await gateway.close();
+      await pipes.close();
+      await dashboards.close();
+    },
+  };
+}
+
+export function canaryOf(world: UpstreamWorld): string {
+  return world.pipesKey.keySecret.split('-')[0];
+}
