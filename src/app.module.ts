@@ -12,6 +12,8 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
+import { MetricsModule } from './metrics/metrics.module';
+import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { PipesModule } from './pipes/pipes.module';
 import { TenantsModule } from './tenants/tenants.module';
 import { UpstreamModule } from './upstream/upstream.module';
@@ -26,6 +28,8 @@ export class AppModule {
         LoggingModule.forRoot(options.logDestination),
         DatabaseModule,
         CryptoModule,
+        MetricsModule,
+        RateLimitModule,
         AuditModule,
         AuthModule,
         TenantsModule,

@@ -4,7 +4,10 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import helmet from '@fastify/helmet';
 import { AppModule } from './app.module';
+import { parseJsonBody } from './common/json-body';
+import { MetricsService } from './metrics/metrics.service';
 import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
@@ -27,8 +30,7 @@ export async function createApp(
 ): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
-    // Behind a load balancer the caller's address comes from X-Forwarded-For.
-    trustProxy: true,
+    trustProxy: config.http.trustProxy,
     genReqId: (request: IncomingMessage) => {
       const id = requestIdFor(request);
       request.id = id;
@@ -38,7 +40,8 @@ export async function createApp(
   });
   const fastify = adapter.getInstance();
   // The facade speaks JSON only; any other body is refused with 415 instead of reaching validation.
-  fastify.removeContentTypeParser(['text/plain']);
+  fastify.removeAllContentTypeParsers();
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     (request.raw as RoutedRequest).routePattern = request.routeOptions.url;
@@ -49,12 +52,48 @@ export async function createApp(
     adapter,
     {
       bufferLogs: true,
+    // The JSON parser is the gateway's own (parseJsonBody): bounded depth, no prototype poisoning.
+    bodyParser: false,
       logger: options.quiet ? false : undefined,
     },
   );
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.useGlobalPipes(createValidationPipe());
+  await app.register(helmet, {
+    // Swagger UI at /docs needs its own inline script and styles; everything else is JSON.
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  app.enableCors({
+    origin: config.http.corsOrigins.length > 0 ? config.http.corsOrigins : false,
+    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    allowedHeaders: [
+      'Authorization',
+      'Content-Type',
+      'Idempotency-Key',
+      'If-Match',
+      'X-On-Behalf-Of',
+      'X-Request-Id',
+    ],
+    exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
+    maxAge: 600,
+  });
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', async (request, reply) => {
+    metrics.observeHttp(
+      request.method,
+      request.routeOptions.url ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+    );
+  });
   app.flushLogs();
 
   const document = SwaggerModule.createDocument(

@@ -6,6 +6,7 @@ import { ProblemException } from '../common/problem/problem';
 import { validationProblem } from '../common/problem/validation';
 import { sha256, timingSafeEqualBuffers } from '../crypto/hashing';
 import { Access, ACCESS_METADATA, AuthenticatedRequest } from './auth.decorators';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { KeysService } from './keys.service';
 import type { Principal } from './principal';
 import { grants } from './roles';
@@ -39,6 +40,7 @@ export class AuthGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly keys: KeysService,
+    private readonly rateLimits: RateLimitService,
     config: ConfigService<AppConfig, true>,
   ) {
     const adminToken = config.get('adminToken', { infer: true });
@@ -54,6 +56,8 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (!access) throw forbidden('This route is not open to any caller.');
 
+    // An address that keeps failing is refused before its next guess is even checked.
+    await this.rateLimits.check('failedAuth', request.ip);
     const token = bearerToken(request.headers.authorization);
     if (token === null) throw unauthenticated('Send a gateway key as "Authorization: Bearer <key>".');
     const onBehalfOf = onBehalfOfHeader(request.headers[ON_BEHALF_OF_HEADER]);
@@ -62,6 +66,7 @@ export class AuthGuard implements CanActivate {
       if (this.adminTokenHash === null)
         throw forbidden('Platform administration is disabled (GATEWAY_ADMIN_TOKEN is not set).');
       if (!timingSafeEqualBuffers(sha256(token), this.adminTokenHash)) {
+        await this.failedAttempt(request.ip);
         throw unauthenticated('The platform token is not valid.');
       }
       request.principal = {
@@ -76,7 +81,11 @@ export class AuthGuard implements CanActivate {
     }
 
     const key = await this.keys.authenticate(token);
-    if (!key) throw unauthenticated('The gateway key is not valid or has been revoked.');
+    if (!key) {
+      await this.failedAttempt(request.ip);
+      throw unauthenticated('The gateway key is not valid or has been revoked.');
+    }
+    await this.rateLimits.consume('perKey', key.id);
     const principal: Principal = {
       kind: 'key',
       tenantId: key.tenantId,
@@ -90,6 +99,10 @@ export class AuthGuard implements CanActivate {
       throw forbidden(`This key's roles (${key.roles.join(', ')}) do not include ${access.role}.`);
     }
     return true;
+  }
+
+  private async failedAttempt(address: string): Promise<void> {
+    await this.rateLimits.consume('failedAuth', address);
   }
 }
 

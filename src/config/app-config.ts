@@ -13,6 +13,8 @@ export interface AppConfig {
     host: string;
     bodyLimitBytes: number;
     corsOrigins: string[];
+    /** Believe X-Forwarded-For (behind a load balancer) for the client address. */
+    trustProxy: boolean;
   };
   database: {
     /** Postgres connection string; null means the embedded PGlite database. */
@@ -86,6 +88,13 @@ function httpUrl(env: Env, name: string, fallback: string): string {
     throw new ConfigError(name, 'must not carry credentials, a query or a fragment');
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = value(env, name);
+  if (raw === undefined || raw === 'false') return false;
+  if (raw === 'true') return true;
+  throw new ConfigError(name, `must be true or false (got "${raw}")`);
 }
 
 function list(env: Env, name: string): string[] {
@@ -175,6 +184,7 @@ export function loadConfig(env: Env): AppConfig {
       host: value(env, 'HOST') ?? '0.0.0.0',
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
       corsOrigins: origins(env, 'CORS_ORIGINS'),
+      trustProxy: flag(env, 'TRUST_PROXY'),
     },
     database: { url: databaseUrl, dataDir: value(env, 'DATA_DIR') ?? './data' },
     logLevel: logLevel as AppConfig['logLevel'],
@@ -185,7 +195,7 @@ export function loadConfig(env: Env): AppConfig {
       dashboardsApiUrl: httpUrl(env, 'DASHBOARDS_API_URL', 'https://api.hyperdx.io'),
       dashboardsAllowedHosts: hostList(env, 'DASHBOARDS_ALLOWED_HOSTS'),
       timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
-      allowInsecureUpstreams: value(env, 'SANDBOX') === 'true' && nodeEnv !== 'production',
+      allowInsecureUpstreams: flag(env, 'SANDBOX') && nodeEnv !== 'production',
     },
     redisUrl,
     rateLimits: {

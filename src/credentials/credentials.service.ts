@@ -14,7 +14,6 @@ import {
   SealedSecret,
 } from '../crypto/crypto.service';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
-import { UpstreamCredentialRejectedException } from '../upstream/upstream-errors';
 import type { Credential } from '../generated/prisma/client';
 import {
   CreateCredentialDto,
@@ -35,6 +34,7 @@ import {
 /** A credential ready for an upstream call: where to send it and what to send. */
 export interface UpstreamCredential<S extends CredentialSecret> {
   id: string;
+  kind: CredentialKind;
   tenantId: string;
   version: number;
   baseUrl: string | null;
@@ -286,25 +286,6 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     return credential as UpstreamCredential<DashboardsSecret>;
   }
 
-  /**
-   * Runs an upstream call with the credential's secret; when the upstream refuses the credential
-   * (401/403) it is marked rejected before the error reaches the caller.
-   */
-  async callUpstream<S extends CredentialSecret, T>(
-    credential: UpstreamCredential<S>,
-    actor: Actor,
-    call: (secret: S) => Promise<T>,
-  ): Promise<T> {
-    try {
-      return await call(credential.secret);
-    } catch (error) {
-      if (error instanceof UpstreamCredentialRejectedException) {
-        await this.markRejected(credential, error.upstreamStatus, actor);
-      }
-      throw error;
-    }
-  }
-
   /** Marks a credential refused by its upstream (401/403), visible in its metadata until rotated. */
   async markRejected(
     credential: UpstreamCredential<CredentialSecret>,
@@ -378,6 +359,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     if (!row) return null;
     const credential: UpstreamCredential<CredentialSecret> = {
       id: row.id,
+      kind: row.kind,
       tenantId: row.tenantId,
       version: row.version,
       baseUrl: row.baseUrl,

@@ -5,6 +5,7 @@ import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
 import { canonicalJson, lockIdFor, sha256Hex } from '../common/canonical-json';
 import { ProblemException, problemFor } from '../common/problem/problem';
+import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import type { DatabaseConnection } from '../database/database-connection';
@@ -41,6 +42,7 @@ export class DashboardsService {
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
     private readonly credentials: CredentialsService,
+    private readonly upstreamCalls: UpstreamCallService,
     private readonly dashboardsApi: DashboardsApiClient,
     @Inject(DATABASE_CONNECTION) private readonly database: DatabaseConnection,
   ) {}
@@ -169,7 +171,7 @@ export class DashboardsService {
           });
         },
         call: async () => {
-          const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+          const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.dashboardsApi.replaceDashboard(
               secret,
               credential.baseUrl,
@@ -195,7 +197,7 @@ export class DashboardsService {
     id: string,
     actor: Actor,
   ): Promise<DashboardEnvelope> {
-    const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
       this.dashboardsApi.getDashboard(secret, credential.baseUrl, id, actor.requestId),
     );
     return redactSecrets(response.body);

@@ -15,6 +15,8 @@ export interface DatabaseConnection {
   /** Where it is, for people: a Postgres URL without its password, or the embedded data folder. */
   readonly description: string;
   readonly adapter: SqlDriverAdapterFactory;
+  /** Connection pool occupancy, for metrics; null for the embedded database. */
+  poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Runs `work` on one session while holding a database-wide advisory lock. */
   withLock<T>(lockId: number, work: (session: SqlSession) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -45,6 +47,7 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
     kind: 'postgres',
     description: describePostgresUrl(url),
     adapter: new PrismaPg(pool),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withLock(lockId, work) {
       const client = await pool.connect();
       try {
@@ -82,17 +85,21 @@ export function connectEmbedded(dataDir: string): DatabaseConnection {
     kind: 'embedded',
     description: inMemory ? 'embedded (in memory)' : `embedded (${location})`,
     adapter: new PrismaPGlite(pglite),
+    poolStats: () => null,
     async withLock(lockId, work) {
       await pglite.waitReady;
       const previous = held.get(lockId) ?? Promise.resolve();
-      const run = previous.catch(() => undefined).then(() =>
-        work({
-          exec: async (sql) => {
-            await pglite.exec(sql);
-          },
-          query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
-        }),
-      );
+      const run = previous
+        .catch(() => undefined)
+        .then(() =>
+          work({
+            exec: async (sql) => {
+              await pglite.exec(sql);
+            },
+            query: async <Row>(sql: string, params?: unknown[]) =>
+              (await pglite.query<Row>(sql, params)).rows,
+          }),
+        );
       held.set(lockId, run);
       try {
         return await run;

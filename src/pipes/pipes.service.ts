@@ -5,6 +5,7 @@ import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
+import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
@@ -28,6 +29,7 @@ export class PipesService {
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
     private readonly credentials: CredentialsService,
+    private readonly upstreamCalls: UpstreamCallService,
     private readonly pipesApi: PipesApiClient,
     private readonly history: PipeSpecHistoryService,
   ) {}
@@ -73,7 +75,7 @@ export class PipesService {
           ),
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-          const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+          const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.pipesApi.createPipe(secret, at, spec, actor.requestId),
           );
           const envelope = redactSecrets(response.body);
@@ -126,7 +128,7 @@ export class PipesService {
       },
       call: async () => {
         const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-        const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+        const response = await this.upstreamCalls.run(credential, actor, (secret) =>
           this.pipesApi.updatePipe(secret, at, pipeId, patch, actor.requestId),
         );
         return { status: response.status, value: redactSecrets(response.body) };
@@ -137,7 +139,7 @@ export class PipesService {
 
   async settings(tenantId: string, at: PipeLocation, pipeId: string, actor: Actor): Promise<PipesAnswer> {
     const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-    const response = await this.credentials.callUpstream(credential, actor, (secret) =>
+    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
       this.pipesApi.getSettings(secret, at, pipeId, actor.requestId),
     );
     return { status: response.status, body: redactSecrets(response.body) };

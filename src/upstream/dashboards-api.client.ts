@@ -2,7 +2,8 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { DashboardsSecret } from '../credentials/credential-secret';
-import { UpstreamHttp, UpstreamResponse } from './upstream-http';
+import { MetricsService } from '../metrics/metrics.service';
+import { DEFAULT_RETRY_POLICY, UpstreamHttp, UpstreamResponse } from './upstream-http';
 
 /** `{data}` as the dashboards API sends it; the dashboard inside is passed through untouched. */
 export interface DashboardEnvelope {
@@ -14,9 +15,15 @@ export interface DashboardEnvelope {
 export class DashboardsApiClient implements OnModuleDestroy {
   readonly http: UpstreamHttp;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  constructor(config: ConfigService<AppConfig, true>, metrics: MetricsService) {
     const upstream = config.get('upstream', { infer: true });
-    this.http = new UpstreamHttp('dashboards', upstream.dashboardsApiUrl, upstream.timeoutMs);
+    this.http = new UpstreamHttp(
+      'dashboards',
+      upstream.dashboardsApiUrl,
+      upstream.timeoutMs,
+      DEFAULT_RETRY_POLICY,
+      (attempt) => metrics.upstreamAttempt('dashboards', attempt),
+    );
   }
 
   onModuleDestroy(): Promise<void> {

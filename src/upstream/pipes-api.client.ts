@@ -2,7 +2,8 @@ import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { PipesSecret } from '../credentials/credential-secret';
-import { UpstreamHttp, UpstreamResponse } from './upstream-http';
+import { MetricsService } from '../metrics/metrics.service';
+import { DEFAULT_RETRY_POLICY, UpstreamHttp, UpstreamResponse } from './upstream-http';
 
 /** The pipes API's response envelope (pipes-api.md section 1). */
 export interface PipesEnvelope<Result = Record<string, unknown>> {
@@ -21,9 +22,15 @@ export interface PipeLocation {
 export class PipesApiClient implements OnModuleDestroy {
   readonly http: UpstreamHttp;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  constructor(config: ConfigService<AppConfig, true>, metrics: MetricsService) {
     const upstream = config.get('upstream', { infer: true });
-    this.http = new UpstreamHttp('pipes', upstream.pipesApiUrl, upstream.timeoutMs);
+    this.http = new UpstreamHttp(
+      'pipes',
+      upstream.pipesApiUrl,
+      upstream.timeoutMs,
+      DEFAULT_RETRY_POLICY,
+      (attempt) => metrics.upstreamAttempt('pipes', attempt),
+    );
   }
 
   onModuleDestroy(): Promise<void> {

@@ -65,10 +65,9 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
   }
   if (typeof fastify?.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
     const [slug, title] = defaultSlugAndTitle(fastify.statusCode);
-    return {
-      body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail: title + '.', requestId },
-      headers: {},
-    };
+    // The gateway's own body checks word their message for callers; other libraries' may not.
+    const detail = fastify.code?.startsWith('GATEWAY_') && fastify.message ? fastify.message : `${title}.`;
+    return { body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail, requestId }, headers: {} };
   }
   const [slug, title] = defaultSlugAndTitle(500);
   return {

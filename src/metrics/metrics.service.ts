@@ -1,0 +1,100 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { DatabaseConnection } from '../database/database-connection';
+import { DATABASE_CONNECTION } from '../database/database.tokens';
+import type { BreakerState } from '../upstream/circuit-breaker';
+
+export interface UpstreamAttempt {
+  status: number | 'timeout' | 'connection';
+  durationMs: number;
+  retry: boolean;
+}
+
+/**
+ * Prometheus metrics. Labels are routes, methods, statuses and upstream names only: never a
+ * tenant, key, credential or anything a caller typed, so no secret can become a label.
+ */
+@Injectable()
+export class MetricsService {
+  // A registry per application instance keeps several gateways in one process (tests) apart.
+  readonly registry = new Registry();
+  private readonly httpRequests = new Counter({
+    name: 'gateway_http_requests_total',
+    help: 'Requests answered, by method, route pattern and status.',
+    labelNames: ['method', 'route', 'status'] as const,
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'gateway_http_request_duration_seconds',
+    help: 'Time to answer, by method and route pattern.',
+    labelNames: ['method', 'route'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+    registers: [this.registry],
+  });
+  private readonly upstreamCalls = new Counter({
+    name: 'gateway_upstream_requests_total',
+    help: 'Upstream attempts by upstream and outcome (HTTP status, timeout or connection).',
+    labelNames: ['upstream', 'outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly upstreamDuration = new Histogram({
+    name: 'gateway_upstream_request_duration_seconds',
+    help: 'Duration of one upstream attempt.',
+    labelNames: ['upstream'] as const,
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    registers: [this.registry],
+  });
+  private readonly upstreamRetries = new Counter({
+    name: 'gateway_upstream_retries_total',
+    help: 'Upstream attempts followed by a retry.',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
+  private readonly openCircuits = new Gauge({
+    name: 'gateway_upstream_open_circuits',
+    help: 'Credentials whose circuit breaker is open or half-open, by upstream.',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
+  private readonly breakerStates = new Map<string, BreakerState>();
+
+  constructor(@Inject(DATABASE_CONNECTION) database: DatabaseConnection) {
+    collectDefaultMetrics({ register: this.registry });
+    const pool = new Gauge({
+      name: 'gateway_db_pool_connections',
+      help: 'Database pool connections by state (Postgres only).',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const stats = database.poolStats();
+        if (!stats) return;
+        pool.set({ state: 'total' }, stats.total);
+        pool.set({ state: 'idle' }, stats.idle);
+        pool.set({ state: 'waiting' }, stats.waiting);
+      },
+    });
+  }
+
+  observeHttp(method: string, route: string, status: number, seconds: number): void {
+    this.httpRequests.inc({ method, route, status: String(status) });
+    this.httpDuration.observe({ method, route }, seconds);
+  }
+
+  upstreamAttempt(upstream: string, attempt: UpstreamAttempt): void {
+    this.upstreamCalls.inc({ upstream, outcome: String(attempt.status) });
+    this.upstreamDuration.observe({ upstream }, attempt.durationMs / 1000);
+    if (attempt.retry) this.upstreamRetries.inc({ upstream });
+  }
+
+  breakerChanged(key: string, state: BreakerState): void {
+    if (state === 'closed') this.breakerStates.delete(key);
+    else this.breakerStates.set(key, state);
+    const upstream = key.split(':')[0];
+    const open = [...this.breakerStates.keys()].filter((k) => k.startsWith(`${upstream}:`)).length;
+    this.openCircuits.set({ upstream }, open);
+  }
+
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,0 +1,57 @@
+import { Injectable } from '@nestjs/common';
+import type { Actor } from '../auth/principal';
+import type { CredentialSecret } from '../credentials/credential-secret';
+import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
+import { MetricsService } from '../metrics/metrics.service';
+import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { CircuitBreakers, isUpstreamFailure } from './circuit-breaker';
+import { UpstreamCredentialRejectedException } from './upstream-errors';
+
+// A call over the upstream budget waits this long for the next window before it is refused.
+const MAX_QUEUE_MS = 1_000;
+
+/**
+ * Every upstream call made with a stored credential goes through here: the credential's own
+ * budget (kept under the upstream's rate limit), its circuit breaker, and marking it rejected
+ * when the upstream refuses it.
+ */
+@Injectable()
+export class UpstreamCallService {
+  private readonly breakers: CircuitBreakers;
+
+  constructor(
+    private readonly credentials: CredentialsService,
+    private readonly rateLimits: RateLimitService,
+    metrics: MetricsService,
+  ) {
+    this.breakers = new CircuitBreakers(5, 30_000, (key, state) =>
+      metrics.breakerChanged(key.split(':')[0], state),
+    );
+  }
+
+  async run<S extends CredentialSecret, T>(
+    credential: UpstreamCredential<S>,
+    actor: Actor,
+    call: (secret: S) => Promise<T>,
+  ): Promise<T> {
+    const breakerKey = `${credential.kind}:${credential.id}`;
+    this.breakers.enter(breakerKey, credential.kind === 'pipes' ? 'pipes API' : 'dashboards API');
+    await this.rateLimits.consumeOrWait(
+      credential.kind === 'pipes' ? 'pipesApi' : 'dashboardsApi',
+      credential.id,
+      MAX_QUEUE_MS,
+    );
+    try {
+      const result = await call(credential.secret);
+      this.breakers.succeeded(breakerKey);
+      return result;
+    } catch (error) {
+      if (isUpstreamFailure(error)) this.breakers.failed(breakerKey);
+      else this.breakers.succeeded(breakerKey);
+      if (error instanceof UpstreamCredentialRejectedException) {
+        await this.credentials.markRejected(credential, error.upstreamStatus, actor);
+      }
+      throw error;
+    }
+  }
+}
