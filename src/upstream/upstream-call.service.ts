@@ -24,9 +24,7 @@ export class UpstreamCallService {
     private readonly rateLimits: RateLimitService,
     metrics: MetricsService,
   ) {
-    this.breakers = new CircuitBreakers(5, 30_000, (key, state) =>
-      metrics.breakerChanged(key.split(':')[0], state),
-    );
+    this.breakers = new CircuitBreakers(5, 30_000, (key, state) => metrics.breakerChanged(key, state));
   }
 
   async run<S extends CredentialSecret, T>(

@@ -1,0 +1,235 @@
+import { randomUUID } from 'node:crypto';
+import { validCreateBody } from '../src/pipes/dto/pipe-fixtures';
+import { bearer, createTenant, platformAuth } from './support/fixtures';
+import { startGateway } from './support/gateway';
+import { canaryOf, startUpstreamWorld } from './support/upstreams';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisAvailable(): Promise<boolean> {
+  const { default: Redis } = await import('ioredis');
+  const client = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+    await client.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    client.disconnect();
+  }
+}
+
+describe('limits and protective headers (e2e)', () => {
+  it('rate-limits each gateway key with 429 and Retry-After', async () => {
+    const gateway = await startGateway({ RATE_LIMIT_PER_KEY: '3/60s' });
+    try {
+      const tenant = await createTenant(gateway);
+      for (let i = 0; i < 3; i++)
+        await gateway.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(200);
+      const limited = await gateway.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body.type).toMatch(/rate-limited$/);
+      // Another key of the same tenant has its own budget.
+      await gateway.http.get('/v1/credentials').set(bearer(tenant.keys.admin)).expect(200);
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('stops gateway key guessing from one address', async () => {
+    const gateway = await startGateway({ RATE_LIMIT_FAILED_AUTH: '5/60s' });
+    try {
+      const tenant = await createTenant(gateway);
+      for (let i = 0; i < 5; i++) {
+        await gateway.http
+          .get('/v1/keys')
+          .set(bearer(`pgw_AAAAAAAAAAAA_${'x'.repeat(43)}`))
+          .expect(401);
+      }
+      await gateway.http
+        .get('/v1/keys')
+        .set(bearer(`pgw_AAAAAAAAAAAA_${'y'.repeat(43)}`))
+        .expect(429);
+      // Even the right key waits: the address is blocked, not the key.
+      const blocked = await gateway.http.get('/v1/keys').set(bearer(tenant.keys.admin)).expect(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+    } finally {
+      await gateway.close();
+    }
+  });
+
+  it('keeps each pipes credential under the upstream limit: a short burst waits, a long one is shed', async () => {
+    const world = await startUpstreamWorld({ PIPES_API_RATE_LIMIT: '2/500ms' });
+    try {
+      const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
+      const started = Date.now();
+      const burst = await Promise.all(
+        [1, 2, 3].map(() => world.gateway.http.get(settings).set(bearer(world.tenant.keys.viewer))),
+      );
+      // The third waited for the next window instead of failing; the upstream saw no 429.
+      expect(burst.map((r) => r.status)).toEqual([404, 404, 404]);
+      expect(Date.now() - started).toBeGreaterThanOrEqual(200);
+    } finally {
+      await world.close();
+    }
+    const strict = await startUpstreamWorld({ PIPES_API_RATE_LIMIT: '1/30s' });
+    try {
+      const settings = `/v1/organizations/${strict.organizationId}/services/${strict.serviceId}/pipes/${randomUUID()}/settings`;
+      await strict.gateway.http.get(settings).set(bearer(strict.tenant.keys.viewer)).expect(404);
+      const shed = await strict.gateway.http.get(settings).set(bearer(strict.tenant.keys.viewer)).expect(429);
+      expect(Number(shed.headers['retry-after'])).toBeGreaterThan(1);
+      expect(strict.pipes.requests()).toHaveLength(1);
+    } finally {
+      await strict.close();
+    }
+  });
+
+  it('opens a circuit after repeated upstream failures and fails fast without calling upstream', async () => {
+    const world = await startUpstreamWorld({ UPSTREAM_TIMEOUT_MS: '1000' });
+    try {
+      const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
+      world.pipes.faults.add({ kind: 'status', status: 500 });
+      for (let i = 0; i < 5; i++)
+        await world.gateway.http.get(settings).set(bearer(world.tenant.keys.viewer)).expect(502);
+      const calls = world.pipes.requests().length;
+      const open = await world.gateway.http.get(settings).set(bearer(world.tenant.keys.viewer)).expect(503);
+      expect(open.body.type).toMatch(/upstream-circuit-open$/);
+      expect(Number(open.headers['retry-after'])).toBeGreaterThan(0);
+      expect(world.pipes.requests()).toHaveLength(calls);
+      const metrics = await world.gateway.http.get('/metrics').expect(200);
+      expect(metrics.text).toMatch(/gateway_upstream_open_circuits\{upstream="pipes"\} 1/);
+    } finally {
+      await world.close();
+    }
+  });
+
+  it('serves Prometheus metrics by route and status, with no secret or tenant in any label', async () => {
+    const world = await startUpstreamWorld();
+    try {
+      await world.gateway.http
+        .post(`/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`)
+        .set(bearer(world.tenant.keys.operator))
+        .send(validCreateBody('kafka', { secret: `${canaryOf(world)}-m` }))
+        .expect(200);
+      await world.gateway.http
+        .get('/v1/credentials')
+        .set(bearer(`pgw_${canaryOf(world).slice(0, 12)}_${'z'.repeat(43)}`))
+        .expect(401);
+      const metrics = await world.gateway.http.get('/metrics').expect(200);
+      expect(metrics.headers['content-type']).toMatch(/^text\/plain/);
+      expect(metrics.text).toMatch(
+        /gateway_http_requests_total\{method="POST",route="\/v1\/organizations\/:organizationId\/services\/:serviceId\/pipes",status="200"\} 1/,
+      );
+      expect(metrics.text).toMatch(/gateway_upstream_requests_total\{upstream="pipes",outcome="200"\} \d+/);
+      expect(metrics.text).toMatch(/process_resident_memory_bytes/);
+      expect(metrics.text).not.toContain(canaryOf(world));
+      expect(metrics.text).not.toContain(world.tenant.id);
+      expect(metrics.text).not.toContain(world.organizationId);
+    } finally {
+      await world.close();
+    }
+  });
+
+  describe('request shape', () => {
+    let gateway: Awaited<ReturnType<typeof startGateway>>;
+    beforeAll(async () => {
+      gateway = await startGateway({ CORS_ORIGINS: 'https://app.example.com', BODY_LIMIT_BYTES: '2048' });
+    });
+    afterAll(() => gateway.close());
+
+    it('refuses bodies over the configured limit with 413 and non-JSON with 415', async () => {
+      await gateway.http
+        .post('/v1/admin/tenants')
+        .set(platformAuth)
+        .send({ name: 'x'.repeat(3000) })
+        .expect(413);
+      await gateway.http
+        .post('/v1/admin/tenants')
+        .set(platformAuth)
+        .set('Content-Type', 'application/x-www-form-urlencoded')
+        .send('name=x')
+        .expect(415);
+      await gateway.http
+        .post('/v1/admin/tenants')
+        .set(platformAuth)
+        .set('Content-Type', 'text/plain')
+        .send('name')
+        .expect(415);
+    });
+
+    it('refuses deeply nested JSON and prototype poisoning with 400', async () => {
+      let nested: unknown = 1;
+      for (let i = 0; i < 40; i++) nested = [nested];
+      const deep = await gateway.http
+        .post('/v1/admin/tenants')
+        .set(platformAuth)
+        .send({ name: 'x', nested })
+        .expect(400);
+      expect(deep.body.detail).toMatch(/deeper than 32 levels/);
+      await gateway.http
+        .post('/v1/admin/tenants')
+        .set(platformAuth)
+        .set('Content-Type', 'application/json')
+        .send('{"name":"x","__proto__":{"admin":true}}')
+        .expect(400);
+    });
+
+    it('sets protective headers and answers CORS only for allowed origins', async () => {
+      const response = await gateway.http
+        .get('/health/live')
+        .set('Origin', 'https://app.example.com')
+        .expect(200);
+      expect(response.headers['x-content-type-options']).toBe('nosniff');
+      expect(response.headers['strict-transport-security']).toBeDefined();
+      expect(response.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      expect(response.headers['access-control-expose-headers']).toMatch(/X-Request-Id/i);
+      const foreign = await gateway.http
+        .get('/health/live')
+        .set('Origin', 'https://evil.example.com')
+        .expect(200);
+      expect(foreign.headers['access-control-allow-origin']).toBeUndefined();
+      const preflight = await gateway.http
+        .options('/v1/credentials')
+        .set('Origin', 'https://app.example.com')
+        .set('Access-Control-Request-Method', 'POST')
+        .set('Access-Control-Request-Headers', 'authorization,content-type');
+      expect(preflight.status).toBe(204);
+    });
+  });
+
+  it('shares rate-limit counters between replicas through Redis', async () => {
+    if (!(await redisAvailable())) {
+      console.warn(`Redis not reachable at ${REDIS_URL}; shared counters not tested`);
+      return;
+    }
+    const env = { REDIS_URL, RATE_LIMIT_PER_KEY: '4/60s' };
+    const first = await startGateway(env);
+    const tenant = await createTenant(first);
+    const second = await startGateway(env);
+    try {
+      if (!process.env.DATABASE_URL) {
+        // Without a shared database the second replica cannot know the key: the shared counter is
+        // still checked through the first replica twice over.
+        for (let i = 0; i < 4; i++)
+          await first.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(200);
+        await first.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(429);
+        return;
+      }
+      for (let i = 0; i < 2; i++) {
+        await first.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(200);
+        await second.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(200);
+      }
+      await second.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(429);
+      await first.http.get('/v1/credentials').set(bearer(tenant.keys.viewer)).expect(429);
+    } finally {
+      await first.close();
+      await second.close();
+    }
+  });
+});
