@@ -7,4 +7,6 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   testTimeout: 60_000,
+  // The soak test runs for minutes: only with `npm run test:soak`.
+  testPathIgnorePatterns: process.env.SOAK ? ['/node_modules/'] : ['/node_modules/', '/test/soak/'],
 };

@@ -52,8 +52,8 @@ export async function createApp(
     adapter,
     {
       bufferLogs: true,
-    // The JSON parser is the gateway's own (parseJsonBody): bounded depth, no prototype poisoning.
-    bodyParser: false,
+      // The JSON parser is the gateway's own (parseJsonBody): bounded depth, no prototype poisoning.
+      bodyParser: false,
       logger: options.quiet ? false : undefined,
     },
   );
@@ -114,4 +114,14 @@ export async function createApp(
   await app.init();
   await fastify.ready();
   return app;
+}
+
+/**
+ * Stops taking requests and lets the ones in flight finish, then shuts the modules down. Nest's
+ * own close() destroys modules (database, upstream pools) before the server stops, which would cut
+ * in-flight requests short.
+ */
+export async function closeGracefully(app: NestFastifyApplication): Promise<void> {
+  await app.getHttpAdapter().getInstance().close();
+  await app.close();
 }

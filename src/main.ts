@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { createApp } from './bootstrap';
+import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
 import { PrismaService } from './database/prisma.service';
 
@@ -30,7 +30,7 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     console.log(`pipes-gateway: ${signal} received, finishing in-flight requests`);
-    app.close().then(
+    closeGracefully(app).then(
       () => process.exit(0),
       (error: unknown) => {
         console.error('pipes-gateway: shutdown failed', error);

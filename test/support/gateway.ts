@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { createApp } from '../../src/bootstrap';
+import { closeGracefully, createApp } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { LogCapture } from './log-capture';
 
@@ -52,7 +52,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     url,
     logs,
     close: async () => {
-      await app.close();
+      await closeGracefully(app);
     },
   };
 }
