@@ -57,7 +57,8 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
             exec: async (sql) => {
               await client.query(sql);
             },
-            query: async (sql, params) => (await client.query(sql, params)).rows,
+            query: async <Row>(sql: string, params?: unknown[]) =>
+              (await client.query(sql, params)).rows as Row[],
           });
         } finally {
           await client.query('SELECT pg_advisory_unlock($1)', [lockId]);

@@ -13,7 +13,6 @@ import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decora
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader } from '../common/request-headers';
-import type { PipesEnvelope } from '../upstream/pipes-api.client';
 import { CreatePipeDto } from './dto/create-pipe.dto';
 import { PipeIdPathParamsDto, PipePathParamsDto } from './dto/pipe-path-params.dto';
 import { UpdatePipeDto } from './dto/update-pipe.dto';
@@ -46,7 +45,7 @@ export class PipesController {
     @Body() body: CreatePipeDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PipesEnvelope | unknown> {
+  ): Promise<unknown> {
     const answer = await this.pipes.create(
       principal.tenantId,
       params,
@@ -71,7 +70,7 @@ export class PipesController {
     @Param() params: PipeIdPathParamsDto,
     @Body() body: UpdatePipeDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PipesEnvelope | unknown> {
+  ): Promise<unknown> {
     return send(reply, await this.pipes.update(principal.tenantId, params, params.pipeId, body, actor));
   }
 
@@ -84,7 +83,7 @@ export class PipesController {
     @CurrentActor() actor: Actor,
     @Param() params: PipeIdPathParamsDto,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<PipesEnvelope | unknown> {
+  ): Promise<unknown> {
     return send(reply, await this.pipes.settings(principal.tenantId, params, params.pipeId, actor));
   }
 }

@@ -18,7 +18,7 @@ import { PipeSpecHistoryService, StoredResponse } from './history/pipe-spec-hist
 /** What the facade answers: the upstream's status and envelope, secrets removed. */
 export interface PipesAnswer {
   status: number;
-  body: PipesEnvelope | unknown;
+  body: unknown;
   /** A replayed failure keeps its problem+json media type. */
   problem?: boolean;
 }

@@ -9,7 +9,7 @@ import { Agent, request } from 'undici';
  */
 export function createUndiciAdapter(options: { connectTimeoutMs: number }): {
   adapter: AxiosAdapter;
-  close(): Promise<void>;
+  close: () => Promise<void>;
 } {
   const agent = new Agent({
     connect: { timeout: options.connectTimeoutMs },

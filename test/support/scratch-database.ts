@@ -20,7 +20,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
     const dir = mkdtempSync(join(tmpdir(), 'pgw-scratch-'));
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
-      drop: async () => rmSync(dir, { recursive: true, force: true }),
+      drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
     };
   }
   const name = `pipes_gateway_scratch_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
