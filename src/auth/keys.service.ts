@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
-import { decodeCursor, Page, toPage } from '../common/pagination';
+import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor } from '../common/problem/problem';
 import { sha256, timingSafeEqualBuffers } from '../crypto/hashing';
 import { PrismaService } from '../database/prisma.service';
@@ -78,23 +78,13 @@ export class KeysService implements OnModuleDestroy {
   }
 
   async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<GatewayKeyView>> {
-    const after = decodeCursor(cursor);
+    const keyset = createdAtKeyset(cursor, 'asc');
     const rows = await this.prisma.gatewayKey.findMany({
-      where: {
-        tenantId,
-        ...(after
-          ? {
-              OR: [
-                { createdAt: { gt: new Date(after.at) } },
-                { createdAt: new Date(after.at), id: { gt: after.id } },
-              ],
-            }
-          : {}),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { tenantId, ...keyset.where },
+      orderBy: keyset.orderBy,
       take: limit + 1,
     });
-    return toPage(rows, limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toView);
+    return toPage(rows, limit, createdAtPosition, toView);
   }
 
   async revoke(tenantId: string, id: string, actor: Actor): Promise<GatewayKeyView> {

@@ -59,3 +59,29 @@ export function toPage<Row, Item>(
     nextCursor: rows.length > limit && last !== undefined ? encodeCursor(keyset(last)) : null,
   };
 }
+
+type Direction = 'asc' | 'desc';
+
+/**
+ * Keyset paging on (createdAt, id): the rows after the cursor's position in `direction`, and the
+ * matching order. Works for every table that has both columns.
+ */
+export function createdAtKeyset(cursor: string | undefined, direction: Direction) {
+  const after = decodeCursor(cursor);
+  const beyond = <T>(value: T) => (direction === 'asc' ? { gt: value } : { lt: value });
+  return {
+    where: after
+      ? {
+          OR: [
+            { createdAt: beyond(new Date(after.at)) },
+            { createdAt: new Date(after.at), id: beyond(after.id) },
+          ],
+        }
+      : {},
+    orderBy: [{ createdAt: direction }, { id: direction }],
+  };
+}
+
+export function createdAtPosition(row: { createdAt: Date; id: string }): Keyset {
+  return { at: row.createdAt.toISOString(), id: row.id };
+}

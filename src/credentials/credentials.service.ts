@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
 import type { AppConfig } from '../config/app-config';
-import { decodeCursor, Page, toPage } from '../common/pagination';
+import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor, ProblemException } from '../common/problem/problem';
 import { validationProblem } from '../common/problem/validation';
 import {
@@ -154,23 +154,13 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<CredentialView>> {
-    const after = decodeCursor(cursor);
+    const keyset = createdAtKeyset(cursor, 'asc');
     const rows = await this.prisma.credential.findMany({
-      where: {
-        tenantId,
-        ...(after
-          ? {
-              OR: [
-                { createdAt: { gt: new Date(after.at) } },
-                { createdAt: new Date(after.at), id: { gt: after.id } },
-              ],
-            }
-          : {}),
-      },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
+      where: { tenantId, ...keyset.where },
+      orderBy: keyset.orderBy,
       take: limit + 1,
     });
-    return toPage(rows, limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toView);
+    return toPage(rows, limit, createdAtPosition, toView);
   }
 
   async get(tenantId: string, id: string): Promise<CredentialView> {

@@ -67,7 +67,10 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
     const [slug, title] = defaultSlugAndTitle(fastify.statusCode);
     // The gateway's own body checks word their message for callers; other libraries' may not.
     const detail = fastify.code?.startsWith('GATEWAY_') && fastify.message ? fastify.message : `${title}.`;
-    return { body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail, requestId }, headers: {} };
+    return {
+      body: { type: problemTypeUri(slug), title, status: fastify.statusCode, detail, requestId },
+      headers: {},
+    };
   }
   const [slug, title] = defaultSlugAndTitle(500);
   return {

@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
 import type { Actor } from '../../auth/principal';
 import { canonicalJson, sha256Hex } from '../../common/canonical-json';
-import { decodeCursor, Page, toPage } from '../../common/pagination';
+import { createdAtKeyset, createdAtPosition, Page, toPage } from '../../common/pagination';
 import { problemFor } from '../../common/problem/problem';
 import type { AppConfig } from '../../config/app-config';
 import { PrismaService, PrismaTx } from '../../database/prisma.service';
@@ -129,7 +129,7 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
 
   async list(tenantId: string, query: PipeSpecHistoryQueryDto): Promise<Page<PipeSpecRecordView>> {
     const limit = query.limit ?? 50;
-    const after = decodeCursor(query.cursor);
+    const keyset = createdAtKeyset(query.cursor, 'desc');
     const createdAt: Prisma.DateTimeFilter = {};
     if (query.from) createdAt.gte = new Date(query.from);
     if (query.to) createdAt.lt = new Date(query.to);
@@ -141,23 +141,12 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
         ...(query.serviceId ? { serviceId: query.serviceId } : {}),
         ...(query.outcome ? { outcome: query.outcome } : {}),
         ...(query.actor ? { OR: [{ actor: query.actor }, { onBehalfOf: query.actor }] } : {}),
-        ...(after
-          ? {
-              AND: [
-                {
-                  OR: [
-                    { createdAt: { lt: new Date(after.at) } },
-                    { createdAt: new Date(after.at), id: { lt: after.id } },
-                  ],
-                },
-              ],
-            }
-          : {}),
+        AND: [keyset.where],
       },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      orderBy: keyset.orderBy,
       take: limit + 1,
     });
-    return toPage(rows, limit, (row) => ({ at: row.createdAt.toISOString(), id: row.id }), toView);
+    return toPage(rows, limit, createdAtPosition, toView);
   }
 
   async get(tenantId: string, id: string): Promise<PipeSpecRecordView> {
