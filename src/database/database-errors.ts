@@ -41,7 +41,9 @@ export function databaseUnavailableProblem(error: unknown): ProblemException | n
         headers: { 'retry-after': '5' },
       });
     }
-    current = cause ?? (current as { originalError?: unknown }).originalError;
+    // Prisma wraps driver errors: the Postgres code sits in meta.driverAdapterError.cause.
+    const wrapped = current as { originalError?: unknown; meta?: { driverAdapterError?: unknown } };
+    current = cause ?? wrapped.originalError ?? wrapped.meta?.driverAdapterError;
   }
   return null;
 }
