@@ -1,4 +1,6 @@
-import { canonicalJson, sha256Hex } from '../common/canonical-json';
+import { hash } from 'node:crypto';
+import { canonicalJson } from '../common/canonical-json';
+import type { ChainFault, ChainVerification } from './dto/audit.dto';
 
 /** prevHash of a tenant's first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -19,21 +21,86 @@ export interface AuditEventContent {
   prevHash: string;
 }
 
+/**
+ * SHA-256 of the event's canonical JSON (keys sorted at every level). The top level is written out
+ * in sorted key order rather than sorted per call: verification hashes millions of events, and
+ * audit-chain.spec.ts holds this equal to canonicalJson of the whole event.
+ */
 export function auditEventHash(event: AuditEventContent): string {
-  return sha256Hex(
-    canonicalJson({
-      tenantId: event.tenantId,
-      seq: event.seq,
-      at: event.at.toISOString(),
-      actor: event.actor,
-      onBehalfOf: event.onBehalfOf,
-      action: event.action,
-      target: event.target,
-      requestId: event.requestId,
-      outcome: event.outcome,
-      httpStatus: event.httpStatus,
-      details: event.details ?? null,
-      prevHash: event.prevHash,
-    }),
-  );
+  const json =
+    `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
+    `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
+    `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
+    `,"outcome":${JSON.stringify(event.outcome)},"prevHash":${JSON.stringify(event.prevHash)}` +
+    `,"requestId":${JSON.stringify(event.requestId)},"seq":${JSON.stringify(event.seq)}` +
+    `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`;
+  return hash('sha256', json, 'hex');
+}
+
+export interface StoredAuditEvent extends AuditEventContent {
+  hash: string;
+}
+
+/** Where a tenant's chain starts (genesis, or the checkpoint left by pruning) and where it ends. */
+export interface ChainBounds {
+  startSeq: number;
+  startHash: string;
+  lastSeq: number;
+  lastHash: string;
+}
+
+/**
+ * Checks a tenant's events fed in seq order, one batch after another, so a chain of any length is
+ * verified in constant memory. Stops at the first fault: everything after it is suspect anyway.
+ */
+export class ChainVerifier {
+  private expectedSeq: number;
+  private expectedPrevHash: string;
+  private checked = 0;
+  private fault: { firstBadSeq: number; reason: ChainFault } | null = null;
+
+  constructor(private readonly bounds: ChainBounds) {
+    this.expectedSeq = bounds.startSeq;
+    this.expectedPrevHash = bounds.startHash;
+  }
+
+  /** False once a fault was found: feeding more events changes nothing. */
+  check(event: StoredAuditEvent): boolean {
+    if (this.fault) return false;
+    // A gap is reported before the chain link: the event after a deleted one also fails its link,
+    // but what is wrong is the absence.
+    if (event.seq !== this.expectedSeq)
+      this.fault = { firstBadSeq: this.expectedSeq, reason: 'missing event' };
+    else if (event.prevHash !== this.expectedPrevHash)
+      this.fault = { firstBadSeq: event.seq, reason: 'prevHash mismatch' };
+    else if (!hashMatches(event)) this.fault = { firstBadSeq: event.seq, reason: 'hash mismatch' };
+    if (this.fault) return false;
+    this.checked += 1;
+    this.expectedSeq += 1;
+    this.expectedPrevHash = event.hash;
+    return true;
+  }
+
+  /** The verdict, once every event has been fed; the last event must be the recorded head. */
+  result(): ChainVerification {
+    if (this.fault) return { ok: false, checked: this.checked, ...this.fault };
+    const lastChecked = this.expectedSeq - 1;
+    const { lastSeq, lastHash } = this.bounds;
+    if (lastChecked !== lastSeq || this.expectedPrevHash !== lastHash) {
+      // Fewer events than the head records: the first absent one. More: the first past the head.
+      const firstBadSeq =
+        lastChecked < lastSeq ? lastChecked + 1 : lastChecked > lastSeq ? lastSeq + 1 : lastSeq;
+      return { ok: false, checked: this.checked, firstBadSeq, reason: 'head mismatch' };
+    }
+    return { ok: true, checked: this.checked, lastSeq, lastHash };
+  }
+}
+
+function hashMatches(event: StoredAuditEvent): boolean {
+  try {
+    return auditEventHash(event) === event.hash;
+  } catch {
+    // A value that cannot even be hashed (a time outside JavaScript's range) is not what was written.
+    return false;
+  }
 }

@@ -1,9 +1,12 @@
 import { Global, Module } from '@nestjs/common';
+import { AuditRetentionService } from './audit-retention.service';
+import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 
 @Global()
 @Module({
-  providers: [AuditService],
+  controllers: [AuditController],
+  providers: [AuditService, AuditRetentionService],
   exports: [AuditService],
 })
 export class AuditModule {}

@@ -1,11 +1,19 @@
-import { Injectable } from '@nestjs/common';
-import { Prisma } from '../generated/prisma/client';
+import { Injectable, Logger } from '@nestjs/common';
+import { Readable } from 'node:stream';
+import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
+import { decodeCursor, Page, toPage } from '../common/pagination';
+import { validationProblem } from '../common/problem/validation';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { redactSecrets } from '../redaction/redact';
-import { auditEventHash, GENESIS_HASH } from './audit-chain';
-
-export type AuditOutcome = 'succeeded' | 'failed' | 'denied' | 'pending';
+import { auditEventHash, ChainBounds, ChainVerifier, GENESIS_HASH, StoredAuditEvent } from './audit-chain';
+import type {
+  AuditEventView,
+  AuditFilterDto,
+  AuditOutcome,
+  AuditQueryDto,
+  ChainVerification,
+} from './dto/audit.dto';
 
 export interface AuditEntry {
   tenantId: string;
@@ -16,12 +24,22 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
+// Rows per read: an export or a verification holds one batch at a time, whatever the log's size.
+const EXPORT_BATCH = 1000;
+const VERIFY_BATCH = 5000;
+// Verification reads the whole chain in one snapshot; a million events take seconds, not minutes.
+const VERIFY_TIMEOUT_MS = 5 * 60_000;
+
+const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq: 0, lastHash: GENESIS_HASH };
+
 /**
- * Appends to a tenant's hash chain. Callers pass their own transaction so the event commits
- * with the change it records, or neither does.
+ * Appends to a tenant's hash chain, and reads it back for review, export and verification.
+ * Appenders pass their own transaction so the event commits with the change it records, or neither does.
  */
 @Injectable()
 export class AuditService {
+  private readonly logger = new Logger(AuditService.name);
+
   constructor(private readonly prisma: PrismaService) {}
 
   async append(tx: PrismaTx, actor: Actor, entry: AuditEntry): Promise<{ seq: number; hash: string }> {
@@ -62,4 +80,148 @@ export class AuditService {
   async record(actor: Actor, entry: AuditEntry): Promise<void> {
     await this.prisma.$transaction((tx) => this.append(tx, actor, entry));
   }
+
+  /** One page, newest first; the cursor is the position after the page's oldest event. */
+  async list(tenantId: string, query: AuditQueryDto): Promise<Page<AuditEventView>> {
+    const limit = query.limit ?? 50;
+    const before = cursorSeq(query.cursor);
+    const rows = await this.prisma.auditEvent.findMany({
+      where: { ...filterWhere(tenantId, query), ...(before === null ? {} : { seq: { lt: before } }) },
+      orderBy: { seq: 'desc' },
+      take: limit + 1,
+    });
+    return toPage(rows, limit, (row) => ({ at: row.at.toISOString(), id: String(row.seq) }), toView);
+  }
+
+  /**
+   * Every matching event as NDJSON in seq order, read in batches as the client consumes them.
+   * It covers the log as it stood when the export began, so appends cannot stretch a download.
+   */
+  async exportNdjson(tenantId: string, filter: AuditFilterDto): Promise<Readable> {
+    const head = await this.prisma.auditChain.findUnique({ where: { tenantId }, select: { lastSeq: true } });
+    const batches = exportBatches(this.prisma, {
+      ...filterWhere(tenantId, filter),
+      seq: { lte: head?.lastSeq ?? 0 },
+    });
+    // Read before answering: a database failure now is still a proper problem, not a cut stream.
+    const first = await batches.next();
+    return Readable.from(this.ndjson(tenantId, first, batches), { objectMode: false });
+  }
+
+  /**
+   * Recomputes the chain from its start (genesis, or the checkpoint pruning left) to its recorded
+   * head, in one snapshot so concurrent appends and pruning cannot cause a false alarm.
+   */
+  async verify(tenantId: string): Promise<ChainVerification> {
+    const result = await this.prisma.$transaction(
+      async (tx) => {
+        const bounds = (await tx.auditChain.findUnique({ where: { tenantId } })) ?? EMPTY_CHAIN;
+        const verifier = new ChainVerifier(bounds);
+        for (let after = bounds.startSeq - 1; ;) {
+          const batch = await readForVerify(tx, tenantId, after);
+          if (!batch.every((event) => verifier.check(event)) || batch.length < VERIFY_BATCH) break;
+          after = batch[batch.length - 1].seq;
+        }
+        return verifier.result();
+      },
+      { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: VERIFY_TIMEOUT_MS },
+    );
+    if (!result.ok) this.logger.warn({ tenantId, ...result }, 'audit chain verification failed');
+    return result;
+  }
+
+  private async *ndjson(
+    tenantId: string,
+    first: IteratorResult<AuditEvent[]>,
+    rest: AsyncGenerator<AuditEvent[]>,
+  ): AsyncGenerator<string> {
+    try {
+      if (first.done) return;
+      yield ndjsonLines(first.value);
+      for await (const batch of rest) yield ndjsonLines(batch);
+    } catch (error) {
+      // The status line is long gone: the client sees a cut stream, so say why here.
+      this.logger.error({ err: error, tenantId }, 'audit export stopped mid-stream');
+      throw error;
+    }
+  }
+}
+
+/** Matching events in seq order, one keyset batch at a time: memory stays flat whatever the log's size. */
+async function* exportBatches(
+  prisma: PrismaService,
+  where: Prisma.AuditEventWhereInput,
+): AsyncGenerator<AuditEvent[]> {
+  for (let after = 0; ;) {
+    const batch = await prisma.auditEvent.findMany({
+      where: { AND: [where, { seq: { gt: after } }] },
+      orderBy: { seq: 'asc' },
+      take: EXPORT_BATCH,
+    });
+    if (batch.length > 0) yield batch;
+    if (batch.length < EXPORT_BATCH) return;
+    after = batch[batch.length - 1].seq;
+  }
+}
+
+/**
+ * The verification read: raw SQL naming just the hashed columns, because at a million events the
+ * ORM's per-row mapping costs more than the hashing itself.
+ */
+function readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<StoredAuditEvent[]> {
+  return tx.$queryRaw<StoredAuditEvent[]>`
+    SELECT tenant_id::text AS "tenantId", seq, at, actor, on_behalf_of AS "onBehalfOf", action, target,
+           request_id AS "requestId", outcome, http_status AS "httpStatus", details,
+           prev_hash AS "prevHash", hash
+    FROM audit_events
+    WHERE tenant_id = ${tenantId}::uuid AND seq > ${after}
+    ORDER BY seq
+    LIMIT ${VERIFY_BATCH}`;
+}
+
+function ndjsonLines(batch: AuditEvent[]): string {
+  return batch.map((row) => `${JSON.stringify(toView(row))}\n`).join('');
+}
+
+function filterWhere(tenantId: string, filter: AuditFilterDto): Prisma.AuditEventWhereInput {
+  const from = filter.from === undefined ? undefined : new Date(filter.from);
+  const to = filter.to === undefined ? undefined : new Date(filter.to);
+  if (from && to && from >= to)
+    throw validationProblem([{ path: 'to', message: 'to must be later than from' }]);
+  return {
+    tenantId,
+    at: { gte: from, lt: to },
+    action: filter.action,
+    actor: filter.actor,
+    target: filter.target,
+    outcome: filter.outcome,
+  };
+}
+
+/** Audit cursors carry the seq of the last event shown (and its time, unused: seq orders the chain). */
+function cursorSeq(cursor: string | undefined): number | null {
+  const keyset = decodeCursor(cursor);
+  if (keyset === null) return null;
+  if (!/^[1-9]\d{0,8}$/.test(keyset.id)) {
+    throw validationProblem([{ path: 'cursor', message: 'cursor is not one this gateway issued' }]);
+  }
+  return Number(keyset.id);
+}
+
+function toView(row: AuditEvent): AuditEventView {
+  return {
+    seq: row.seq,
+    at: row.at,
+    tenantId: row.tenantId,
+    actor: row.actor,
+    onBehalfOf: row.onBehalfOf,
+    action: row.action,
+    target: row.target,
+    requestId: row.requestId,
+    outcome: row.outcome,
+    httpStatus: row.httpStatus,
+    details: row.details,
+    prevHash: row.prevHash,
+    hash: row.hash,
+  };
 }

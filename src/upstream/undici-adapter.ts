@@ -32,24 +32,27 @@ export function createUndiciAdapter(options: { connectTimeoutMs: number }): {
           ? undefined
           : JSON.stringify(config.data);
     const timeout = config.timeout && config.timeout > 0 ? config.timeout : undefined;
+    const callerSignal = config.signal as AbortSignal | undefined;
     const response = await request(url, {
       dispatcher: agent,
       method: (config.method ?? 'get').toUpperCase() as 'GET',
       headers,
       body,
-      signal: timeout
-        ? AbortSignal.any([
-            AbortSignal.timeout(timeout),
-            ...(config.signal ? [config.signal as AbortSignal] : []),
-          ])
-        : (config.signal as AbortSignal | undefined),
+      // AbortSignal.any costs a signal and its bookkeeping on every call; only combine when there are two.
+      signal:
+        timeout && callerSignal
+          ? AbortSignal.any([AbortSignal.timeout(timeout), callerSignal])
+          : timeout
+            ? AbortSignal.timeout(timeout)
+            : callerSignal,
       headersTimeout: timeout,
       bodyTimeout: timeout,
     });
     const text = await response.body.text();
-    const responseHeaders = new AxiosHeaders();
+    // Plain names and values: axios turns them into AxiosHeaders itself once the adapter returns.
+    const responseHeaders: Record<string, string> = {};
     for (const [name, value] of Object.entries(response.headers)) {
-      if (value !== undefined) responseHeaders.set(name, Array.isArray(value) ? value.join(', ') : value);
+      if (value !== undefined) responseHeaders[name] = Array.isArray(value) ? value.join(', ') : value;
     }
     return {
       data: text,

@@ -84,6 +84,8 @@ export class UpstreamHttp {
     this.http = axios.create({
       adapter,
       responseType: 'text',
+      // Bodies are JSON text already (attempt); axios's default would parse each one again to check it.
+      transformRequest: [(data: unknown) => data],
       transformResponse: [(data: unknown) => data],
       validateStatus: () => true,
       maxRedirects: 0,

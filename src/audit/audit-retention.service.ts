@@ -1,0 +1,131 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../auth/principal';
+import type { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
+import { AuditService } from './audit.service';
+
+export interface PruneResult {
+  tenantId: string;
+  removed: number;
+  /** The first seq kept: the chain's new start. */
+  startSeq: number;
+}
+
+const DAY_MS = 24 * 60 * 60_000;
+// Soon enough that a restarted replica catches up, late enough to stay out of the start-up path.
+const FIRST_RUN_DELAY_MS = 30_000;
+const RUN_EVERY_MS = 60 * 60_000;
+// A tenant pruned for the first time may shed millions of events in its one transaction.
+const PRUNE_TIMEOUT_MS = 5 * 60_000;
+
+/**
+ * Deletes audit events older than AUDIT_RETENTION_DAYS. Only a prefix of each chain goes, and the
+ * newest event always stays; the chain row records the new start so verification still passes.
+ */
+@Injectable()
+export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(AuditRetentionService.name);
+  private readonly retentionDays: number | null;
+  private readonly timers: NodeJS.Timeout[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.retentionDays = config.get('auditRetentionDays', { infer: true });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.retentionDays === null) return;
+    this.timers.push(
+      setTimeout(() => void this.runScheduled(), FIRST_RUN_DELAY_MS),
+      setInterval(() => void this.runScheduled(), RUN_EVERY_MS),
+    );
+    for (const timer of this.timers) timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    for (const timer of this.timers) clearTimeout(timer);
+    // A run in progress finishes its transaction before the database connection closes.
+    await this.running;
+  }
+
+  /** Prunes every tenant's expired events; answers the tenants whose chain now starts later. */
+  async pruneExpired(now = new Date()): Promise<PruneResult[]> {
+    if (this.retentionDays === null) return [];
+    const cutoff = new Date(now.getTime() - this.retentionDays * DAY_MS);
+    // Candidates: chains whose first event has expired and is not also their newest.
+    const candidates = await this.prisma.$queryRaw<{ tenant_id: string }[]>`
+      SELECT c.tenant_id FROM audit_chains c
+      JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.start_seq
+      WHERE e.at < ${cutoff} AND c.start_seq < c.last_seq`;
+    const actor: Actor = { actor: 'gateway', onBehalfOf: null, keyId: null, requestId: randomUUID() };
+    const results: PruneResult[] = [];
+    for (const { tenant_id: tenantId } of candidates) {
+      try {
+        const result = await this.pruneTenant(tenantId, cutoff, now, actor);
+        if (result) results.push(result);
+      } catch (error) {
+        // One tenant's failure (say, a backlog too large for the timeout) must not starve the rest.
+        this.logger.warn({ err: error, tenantId }, 'could not prune expired audit events');
+      }
+    }
+    return results;
+  }
+
+  private pruneTenant(tenantId: string, cutoff: Date, now: Date, actor: Actor): Promise<PruneResult | null> {
+    return this.prisma.$transaction(
+      async (tx) => {
+        // Locking the chain row queues appenders behind the prune, which appends too.
+        const [chain] = await tx.$queryRaw<{ start_seq: number; last_seq: number }[]>`
+          SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+        // The first event to keep: the oldest inside the window, or else the newest. Only the prefix
+        // before it goes, so an event stamped early by a skewed clock waits for its predecessors.
+        const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
+          SELECT seq, prev_hash FROM audit_events
+          WHERE tenant_id = ${tenantId}::uuid AND seq >= ${chain.start_seq}
+            AND (at >= ${cutoff} OR seq = ${chain.last_seq})
+          ORDER BY seq LIMIT 1`;
+        if (!kept || kept.seq <= chain.start_seq) return null;
+        const { count } = await tx.auditEvent.deleteMany({ where: { tenantId, seq: { lt: kept.seq } } });
+        await tx.auditChain.update({
+          where: { tenantId },
+          data: { startSeq: kept.seq, startHash: kept.prev_hash, prunedAt: now },
+        });
+        await this.audit.append(tx, actor, {
+          tenantId,
+          action: 'audit.prune',
+          target: `tenant:${tenantId}`,
+          outcome: 'succeeded',
+          details: {
+            removed: count,
+            startSeq: kept.seq,
+            cutoff: cutoff.toISOString(),
+            retentionDays: this.retentionDays,
+          },
+        });
+        return { tenantId, removed: count, startSeq: kept.seq };
+      },
+      { timeout: PRUNE_TIMEOUT_MS },
+    );
+  }
+
+  private async runScheduled(): Promise<void> {
+    // An hour is plenty for one run; if one is still going, this tick has nothing to add.
+    if (this.running) return;
+    this.running = this.pruneExpired().then(
+      (results) => {
+        if (results.length === 0) return;
+        const removed = results.reduce((sum, result) => sum + result.removed, 0);
+        this.logger.log({ tenants: results.length, removed }, 'pruned expired audit events');
+      },
+      (error: unknown) => this.logger.warn({ err: error }, 'audit retention run failed; retrying next hour'),
+    );
+    await this.running;
+    this.running = null;
+  }
+}

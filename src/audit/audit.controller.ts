@@ -1,0 +1,63 @@
+import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import type { TenantPrincipal } from '../auth/principal';
+import type { Page } from '../common/pagination';
+import { AuditService } from './audit.service';
+import {
+  AuditEventListView,
+  AuditEventView,
+  AuditFilterDto,
+  AuditQueryDto,
+  ChainVerification,
+  ChainVerificationView,
+} from './dto/audit.dto';
+
+const NDJSON = 'application/x-ndjson';
+
+/** Review of the caller's own tenant's audit log; reading it is kept apart from every other role. */
+@ApiTags('audit')
+@ApiBearerAuth('gateway-key')
+@Controller('v1/audit')
+@RequireRole('auditor')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @Get()
+  @ApiOkResponse({
+    type: AuditEventListView,
+    description: 'Newest first; follow nextCursor for older events.',
+  })
+  list(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @Query() query: AuditQueryDto,
+  ): Promise<Page<AuditEventView>> {
+    return this.audit.list(principal.tenantId, query);
+  }
+
+  @Get('export')
+  @ApiProduces(NDJSON)
+  @ApiOkResponse({
+    description:
+      'One event per line (the list item shape), oldest first, streamed; same filters as the list.',
+    content: { [NDJSON]: { schema: { type: 'string' } } },
+  })
+  async export(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @Query() query: AuditFilterDto,
+  ): Promise<StreamableFile> {
+    return new StreamableFile(await this.audit.exportNdjson(principal.tenantId, query), {
+      type: NDJSON,
+      disposition: 'attachment; filename="audit.ndjson"',
+    });
+  }
+
+  @Get('verify')
+  @ApiOkResponse({
+    type: ChainVerificationView,
+    description: 'Recomputes every hash from the chain start; ok, or the first bad seq and why.',
+  })
+  verify(@CurrentPrincipal() principal: TenantPrincipal): Promise<ChainVerification> {
+    return this.audit.verify(principal.tenantId);
+  }
+}

@@ -1,0 +1,299 @@
+/**
+ * Every route of the gateway as data: who may call it and how to build a request that the route
+ * accepts. The security and reliability suites drive the gateway from this one table, so a route
+ * added to the gateway but not here is caught by the OpenAPI check in each suite.
+ */
+import { randomUUID } from 'node:crypto';
+import { validDashboardBody } from '../../src/dashboards/dto/dashboard-fixtures';
+import { validCreateBody, validUpdateBody } from '../../src/pipes/dto/pipe-fixtures';
+import type { Role } from '../../src/auth/roles';
+import { bearer, platformAuth, type TestTenant } from '../support/fixtures';
+import type { TestGateway } from '../support/gateway';
+import type { UpstreamWorld } from '../support/upstreams';
+
+export type Access = 'public' | 'platform' | Role;
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** The resources a request can name; each suite fills it from resources it made. */
+export interface RouteContext {
+  /** The tenant the platform route issues keys for. */
+  tenantId: string;
+  /** A key that DELETE /v1/keys/{id} may revoke; no other route uses it. */
+  revocableKeyId: string;
+  /** A credential the read routes show. */
+  credentialId: string;
+  /** Credentials the rotate and the DELETE route may change; no upstream call needs them. */
+  rotatableCredentialId: string;
+  deletableCredentialId: string;
+  organizationId: string;
+  serviceId: string;
+  pipeId: string;
+  dashboardId: string;
+  /** A stored version of the dashboard. */
+  version: number;
+  historyId: string;
+  /** Planted in every secret field of the bodies built here. */
+  secret: string;
+}
+
+export interface RouteSpec {
+  method: HttpMethod;
+  /** As the OpenAPI document writes it, e.g. `/v1/credentials/{id}`. */
+  template: string;
+  access: Access;
+  params?: (ctx: RouteContext) => Record<string, string>;
+  body?: (ctx: RouteContext) => object;
+}
+
+const pipeParams = (ctx: RouteContext) => ({
+  organizationId: ctx.organizationId,
+  serviceId: ctx.serviceId,
+});
+const pipeIdParams = (ctx: RouteContext) => ({ ...pipeParams(ctx), pipeId: ctx.pipeId });
+const dashboardParams = (ctx: RouteContext) => ({ id: ctx.dashboardId });
+const versionParams = (ctx: RouteContext) => ({ id: ctx.dashboardId, n: String(ctx.version) });
+
+export const ROUTES: readonly RouteSpec[] = [
+  {
+    method: 'POST',
+    template: '/v1/admin/tenants',
+    access: 'platform',
+    body: () => ({ name: `team-${randomUUID().slice(0, 8)}` }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/admin/tenants/{tenantId}/keys',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+    body: () => ({ name: 'issued by the platform', roles: ['viewer'] }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/keys',
+    access: 'admin',
+    body: () => ({ name: 'spare', roles: ['viewer'] }),
+  },
+  { method: 'GET', template: '/v1/keys', access: 'admin' },
+  {
+    method: 'DELETE',
+    template: '/v1/keys/{id}',
+    access: 'admin',
+    params: (ctx) => ({ id: ctx.revocableKeyId }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/credentials',
+    access: 'admin',
+    body: (ctx) => ({
+      kind: 'pipes',
+      name: 'another organization',
+      organizationId: randomUUID(),
+      keyId: 'KEYID-route-catalog',
+      keySecret: `${ctx.secret}-created`,
+    }),
+  },
+  { method: 'GET', template: '/v1/credentials', access: 'viewer' },
+  {
+    method: 'GET',
+    template: '/v1/credentials/{id}',
+    access: 'viewer',
+    params: (ctx) => ({ id: ctx.credentialId }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/credentials/{id}/rotate',
+    access: 'admin',
+    params: (ctx) => ({ id: ctx.rotatableCredentialId }),
+    body: (ctx) => ({ keySecret: `${ctx.secret}-rotated` }),
+  },
+  {
+    method: 'DELETE',
+    template: '/v1/credentials/{id}',
+    access: 'admin',
+    params: (ctx) => ({ id: ctx.deletableCredentialId }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes',
+    access: 'operator',
+    params: pipeParams,
+    body: (ctx) => validCreateBody('kafka', { secret: ctx.secret }),
+  },
+  {
+    method: 'PATCH',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
+    access: 'operator',
+    params: pipeIdParams,
+    body: (ctx) => validUpdateBody('kafka', { secret: ctx.secret }),
+  },
+  {
+    method: 'GET',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings',
+    access: 'viewer',
+    params: pipeIdParams,
+  },
+  { method: 'GET', template: '/v1/dashboards/{id}', access: 'viewer', params: dashboardParams },
+  {
+    method: 'PUT',
+    template: '/v1/dashboards/{id}',
+    access: 'operator',
+    params: dashboardParams,
+    body: () => validDashboardBody(),
+  },
+  { method: 'GET', template: '/v1/dashboards/{id}/versions', access: 'viewer', params: dashboardParams },
+  { method: 'GET', template: '/v1/dashboards/{id}/versions/{n}', access: 'viewer', params: versionParams },
+  {
+    method: 'POST',
+    template: '/v1/dashboards/{id}/versions/{n}/restore',
+    access: 'operator',
+    params: versionParams,
+  },
+  { method: 'GET', template: '/v1/history/pipe-specs', access: 'auditor' },
+  {
+    method: 'GET',
+    template: '/v1/history/pipe-specs/{id}',
+    access: 'auditor',
+    params: (ctx) => ({ id: ctx.historyId }),
+  },
+  { method: 'GET', template: '/v1/audit', access: 'auditor' },
+  { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
+  { method: 'GET', template: '/v1/audit/verify', access: 'auditor' },
+  { method: 'GET', template: '/health/live', access: 'public' },
+  { method: 'GET', template: '/health/ready', access: 'public' },
+  { method: 'GET', template: '/metrics', access: 'public' },
+];
+
+export const routeName = (route: RouteSpec): string => `${route.method} ${route.template}`;
+
+/** The names of a template's path parameters, in order. */
+export function paramNames(template: string): string[] {
+  return [...template.matchAll(/\{(\w+)\}/g)].map((match) => match[1]);
+}
+
+/** The template with each parameter replaced by its value as given: no encoding is added. */
+export function fillTemplate(template: string, values: Record<string, string>): string {
+  return template.replace(/\{(\w+)\}/g, (_whole, name: string) => values[name]);
+}
+
+/** A request path the route accepts: the context's ids, URI-encoded. */
+export function pathOf(route: RouteSpec, ctx: RouteContext): string {
+  const values = Object.entries(route.params?.(ctx) ?? {}).map(([name, value]) => [
+    name,
+    encodeURIComponent(value),
+  ]);
+  return fillTemplate(route.template, Object.fromEntries(values));
+}
+
+/** The Authorization header of a caller the route admits, from `tenant`'s keys. */
+export function authorizedCaller(route: RouteSpec, tenant: TestTenant): Record<string, string> {
+  if (route.access === 'public') return {};
+  if (route.access === 'platform') return platformAuth;
+  return bearer(tenant.keys[route.access]);
+}
+
+/** The gateway's own routes, as its OpenAPI document lists them: `METHOD template`. */
+export async function documentedRoutes(gateway: TestGateway): Promise<string[]> {
+  const document = await gateway.http.get('/docs-json').expect(200);
+  return Object.entries(document.body.paths as Record<string, Record<string, unknown>>).flatMap(
+    ([template, operations]) =>
+      Object.keys(operations).map((method) => `${method.toUpperCase()} ${template}`),
+  );
+}
+
+async function created(request: PromiseLike<{ status: number; body: any }>, what: string): Promise<any> {
+  const response = await request;
+  if (response.status >= 300) {
+    throw new Error(`${what} answered ${response.status}: ${JSON.stringify(response.body)}`);
+  }
+  return response.body;
+}
+
+/** A key and credentials of `tenant` that routes may revoke, rotate or delete; plus one to read. */
+export async function prepareVault(
+  gateway: TestGateway,
+  tenant: TestTenant,
+  secret: string,
+): Promise<
+  Pick<
+    RouteContext,
+    'tenantId' | 'revocableKeyId' | 'credentialId' | 'rotatableCredentialId' | 'deletableCredentialId'
+  >
+> {
+  const admin = bearer(tenant.keys.admin);
+  const pipesCredential = () =>
+    gateway.http
+      .post('/v1/credentials')
+      .set(admin)
+      .send({
+        kind: 'pipes',
+        name: 'spare organization',
+        organizationId: randomUUID(),
+        keyId: 'KEYID-spare',
+        keySecret: `${secret}-spare`,
+      });
+  const key = await created(
+    gateway.http
+      .post('/v1/keys')
+      .set(admin)
+      .send({ name: 'spare', roles: ['viewer'] }),
+    'a spare key',
+  );
+  const [readable, rotatable, deletable] = [
+    await created(pipesCredential(), 'a readable credential'),
+    await created(pipesCredential(), 'a rotatable credential'),
+    await created(pipesCredential(), 'a deletable credential'),
+  ];
+  return {
+    tenantId: tenant.id,
+    revocableKeyId: key.id,
+    credentialId: readable.id,
+    rotatableCredentialId: rotatable.id,
+    deletableCredentialId: deletable.id,
+  };
+}
+
+/** In the world's tenant: a kafka pipe, a dashboard with one stored version, and a history record. */
+export async function prepareUpstreamResources(
+  world: UpstreamWorld,
+  secret: string,
+): Promise<
+  Pick<RouteContext, 'organizationId' | 'serviceId' | 'pipeId' | 'dashboardId' | 'version' | 'historyId'>
+> {
+  const { gateway, tenant, organizationId, serviceId } = world;
+  const pipe = await created(
+    gateway.http
+      .post(`/v1/organizations/${organizationId}/services/${serviceId}/pipes`)
+      .set(bearer(tenant.keys.operator))
+      .send(validCreateBody('kafka', { secret })),
+    'a pipe',
+  );
+  const dashboardId = world.dashboards.seedDashboard({ name: 'Checkout', tags: [], tiles: [] }).id;
+  await created(
+    gateway.http
+      .put(`/v1/dashboards/${dashboardId}`)
+      .set(bearer(tenant.keys.operator))
+      .send(validDashboardBody()),
+    'a dashboard replace',
+  );
+  const history = await created(
+    gateway.http.get('/v1/history/pipe-specs').query({ limit: '1' }).set(bearer(tenant.keys.auditor)),
+    'the history',
+  );
+  return {
+    organizationId,
+    serviceId,
+    pipeId: pipe.result.id,
+    dashboardId,
+    version: 1,
+    historyId: history.items[0].id,
+  };
+}
+
+/** Everything a route can name, all in the world's tenant. */
+export async function prepareContext(world: UpstreamWorld, secret: string): Promise<RouteContext> {
+  return {
+    ...(await prepareVault(world.gateway, world.tenant, secret)),
+    ...(await prepareUpstreamResources(world, secret)),
+    secret,
+  };
+}
