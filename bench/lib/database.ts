@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { Client } from 'pg';
+
+/** The server the benchmark databases are created on; BENCH_DATABASE_URL overrides it. */
+export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** A new, empty database for one run; drop() removes it, connections and all. */
+export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${Date.now()}_${process.pid}`;
+  const admin = new Client({ connectionString: SERVER_URL });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE "${name}"`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(SERVER_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new Client({ connectionString: SERVER_URL });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+/** The environment every benchmark gateway runs with: limits off so they do not shape the load. */
+export function gatewayEnv(
+  databaseUrl: string,
+  logLevel: string,
+  extra: NodeJS.ProcessEnv = {},
+): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    DATABASE_URL: databaseUrl,
+    GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+    LOG_LEVEL: logLevel,
+    RATE_LIMIT_PER_KEY: '0',
+    PIPES_API_RATE_LIMIT: '0',
+    DASHBOARDS_API_RATE_LIMIT: '0',
+    ...extra,
+  };
+}

@@ -1,0 +1,156 @@
+import autocannon from 'autocannon';
+import { Agent, request as httpRequest } from 'node:http';
+import { performance } from 'node:perf_hooks';
+import { percentile } from './stats';
+
+export interface LoadRequest {
+  method: 'GET' | 'PUT' | 'POST';
+  /** Called for every request, so a run can spread over several resources. */
+  path: () => string;
+  headers: Record<string, string>;
+  body?: string;
+}
+
+export interface LoadResult {
+  /** Successful (2xx) responses per second. */
+  rps: number;
+  /** Latency of successful responses, ms. */
+  p50: number;
+  p99: number;
+  ok: number;
+  /** Non-2xx answers, connection errors and timeouts. */
+  failed: number;
+  /** Status codes other than 2xx, with their counts, to say why. */
+  statuses: Record<string, number>;
+}
+
+function summarise(
+  latencies: number[],
+  failed: number,
+  seconds: number,
+  statuses: Record<string, number>,
+): LoadResult {
+  const sorted = Float64Array.from(latencies).sort();
+  return {
+    rps: latencies.length / seconds,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    ok: latencies.length,
+    failed,
+    statuses,
+  };
+}
+
+/**
+ * Closed loop: `connections` clients, each sending its next request as soon as the last is answered,
+ * for `seconds`. Throughput is what this measures. Latencies are taken from autocannon's per-response
+ * event in fractional ms (its own histogram keeps whole ms only).
+ */
+export async function closedLoop(
+  url: string,
+  request: LoadRequest,
+  options: { connections: number; seconds: number },
+): Promise<LoadResult> {
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const result = await new Promise<autocannon.Result>((resolve, reject) => {
+    const instance = autocannon(
+      {
+        url,
+        connections: options.connections,
+        duration: options.seconds,
+        timeout: 10,
+        requests: [
+          {
+            method: request.method,
+            headers: request.headers,
+            body: request.body,
+            setupRequest: (prepared) => ({ ...prepared, path: request.path() }),
+          },
+        ],
+      },
+      (error: unknown, finished) =>
+        error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(finished),
+    );
+    instance.on('response', (_client, statusCode, _bytes, responseTime) => {
+      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+      else statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+    });
+  });
+  const nonOk = Object.values(statuses).reduce((sum, count) => sum + count, 0);
+  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
+  return summarise(latencies, nonOk + result.errors, seconds, statuses);
+}
+
+/**
+ * Open loop at a fixed rate: requests leave evenly spaced (a 1 ms timer sends whatever is due),
+ * whether or not earlier ones were answered, as independent callers would send them. autocannon's
+ * rate option is not used for this: it sends each connection's per-second quota back to back at the
+ * top of every second, which measures queueing behind its own burst rather than added latency.
+ */
+export async function fixedRate(
+  url: string,
+  request: LoadRequest,
+  options: { rate: number; seconds: number },
+): Promise<LoadResult> {
+  const target = new URL(url);
+  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+
+  const send = (): void => {
+    const started = performance.now();
+    const done = new Promise<void>((resolve) => {
+      const outgoing = httpRequest(
+        {
+          agent,
+          host: target.hostname,
+          port: target.port,
+          method: request.method,
+          path: request.path(),
+          headers: request.headers,
+          timeout: 10_000,
+        },
+        (response) => {
+          response.resume();
+          response.on('end', () => {
+            const status = response.statusCode ?? 0;
+            if (status >= 200 && status < 300) latencies.push(performance.now() - started);
+            else {
+              statuses[status] = (statuses[status] ?? 0) + 1;
+              failed += 1;
+            }
+            resolve();
+          });
+        },
+      );
+      outgoing.on('timeout', () => outgoing.destroy(new Error('timeout')));
+      outgoing.on('error', () => {
+        failed += 1;
+        resolve();
+      });
+      outgoing.end(request.body);
+    });
+    inFlight.add(done);
+    void done.then(() => inFlight.delete(done));
+  };
+
+  const total = Math.round(options.rate * options.seconds);
+  const start = performance.now();
+  let sent = 0;
+  await new Promise<void>((resolve) => {
+    const timer = setInterval(() => {
+      const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000));
+      for (; sent < due; sent++) send();
+      if (sent >= total) {
+        clearInterval(timer);
+        resolve();
+      }
+    }, 1);
+  });
+  await Promise.all(inFlight);
+  agent.destroy();
+  return summarise(latencies, failed, options.seconds, statuses);
+}

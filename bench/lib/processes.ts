@@ -1,0 +1,158 @@
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** A message between the runner and a child: every one names its type. */
+export interface Message {
+  type: string;
+}
+
+const READY_TIMEOUT_MS = 60_000;
+const REPLY_TIMEOUT_MS = 30_000;
+const STOP_GRACE_MS = 10_000;
+
+const running = new Set<ChildProcess>();
+
+/**
+ * Forks a compiled child script and waits for its `ready` message. Children are tracked so
+ * stopAll can end every one of them, whatever went wrong in between.
+ */
+export async function startChild<Ready extends Message>(
+  name: string,
+  script: string,
+  options: { args?: string[]; env?: NodeJS.ProcessEnv; execArgv?: string[]; showOutput?: boolean } = {},
+): Promise<{ child: ChildProcess; ready: Ready }> {
+  const child = fork(script, options.args ?? [], {
+    env: options.env ?? process.env,
+    execArgv: options.execArgv ?? [],
+    // Gateway access logs go to /dev/null: written, as in production, but not read back here.
+    stdio: ['ignore', options.showOutput ? 'inherit' : 'ignore', 'inherit', 'ipc'],
+  });
+  running.add(child);
+  child.once('exit', () => running.delete(child));
+  try {
+    const ready = await reply<Ready>(child, 'ready', READY_TIMEOUT_MS);
+    return { child, ready };
+  } catch (error) {
+    await stopChild(child);
+    throw new Error(`${name} did not start: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Sends a message and waits for the answer of the given type. */
+export async function ask<Reply extends Message>(
+  child: ChildProcess,
+  message: Message,
+  replyType: string,
+): Promise<Reply> {
+  const answer = reply<Reply>(child, replyType, REPLY_TIMEOUT_MS);
+  child.send(message);
+  return answer;
+}
+
+function reply<Reply extends Message>(child: ChildProcess, type: string, timeoutMs: number): Promise<Reply> {
+  return new Promise<Reply>((resolve, reject) => {
+    const timer = setTimeout(() => finish(new Error(`no ${type} message within ${timeoutMs} ms`)), timeoutMs);
+    const onMessage = (message: Message): void => {
+      if (message?.type === type) finish(null, message as Reply);
+      else if (message?.type === 'error') finish(new Error((message as Message & { error: string }).error));
+    };
+    const onExit = (code: number | null): void => finish(new Error(`exited with ${code}`));
+    function finish(error: Error | null, message?: Reply): void {
+      clearTimeout(timer);
+      child.off('message', onMessage);
+      child.off('exit', onExit);
+      if (error) reject(error);
+      else resolve(message!);
+    }
+    child.on('message', onMessage);
+    child.once('exit', onExit);
+  });
+}
+
+/** Asks a child to stop (so a CPU profile gets written), then kills it if it does not. */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = once(child, 'exit');
+  child.kill('SIGTERM');
+  const stopped = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
+  if (!stopped) {
+    child.kill('SIGKILL');
+    await exited;
+  }
+}
+
+export async function stopAll(): Promise<void> {
+  await Promise.all([...running].map((child) => stopChild(child)));
+}
+
+/** Resident set size of a live process, from /proc (Linux). */
+export function rssBytes(pid: number): number | null {
+  try {
+    const match = /^VmRSS:\s+(\d+) kB$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match ? Number(match[1]) * 1024 : null;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU time (user + system, every thread) a live process has used so far, ms; from /proc (Linux). */
+export function cpuMs(pid: number): number {
+  // Fields after the parenthesised command name; utime and stime are the 12th and 13th, in clock ticks (10 ms).
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** Samples the peak RSS of some processes every 200 ms until stopped. */
+export class RssSampler {
+  private readonly peaks = new Map<number, number>();
+  private readonly timer: NodeJS.Timeout;
+
+  constructor(private readonly pids: number[]) {
+    this.timer = setInterval(() => this.sample(), 200);
+    this.sample();
+  }
+
+  private sample(): void {
+    for (const pid of this.pids) {
+      const rss = rssBytes(pid);
+      if (rss !== null) this.peaks.set(pid, Math.max(rss, this.peaks.get(pid) ?? 0));
+    }
+  }
+
+  /** Peak RSS in MB per pid since start. */
+  stop(): Map<number, number> {
+    clearInterval(this.timer);
+    this.sample();
+    return new Map([...this.peaks].map(([pid, bytes]) => [pid, bytes / 1024 / 1024]));
+  }
+}
+
+/**
+ * Runs main with every child stopped afterwards, on success, failure or Ctrl-C, and the cleanup
+ * given (e.g. dropping the database) run once the children are gone.
+ */
+export function runMain(main: (cleanups: (() => Promise<void>)[]) => Promise<void>): void {
+  const cleanups: (() => Promise<void>)[] = [];
+  let cleaning: Promise<void> | null = null;
+  const cleanup = (): Promise<void> =>
+    (cleaning ??= (async () => {
+      await stopAll();
+      for (const step of cleanups.reverse()) {
+        await step().catch((error: unknown) => console.error(`cleanup: ${String(error)}`));
+      }
+    })());
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => void cleanup().then(() => process.exit(130)));
+  }
+  main(cleanups)
+    .then(cleanup)
+    .then(() => process.exit(0))
+    .catch(async (error: unknown) => {
+      console.error(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+      await cleanup();
+      process.exit(1);
+    });
+}

@@ -1,0 +1,211 @@
+import type { LoadResult } from './load';
+import { median } from './stats';
+
+export type RouteKind = 'read' | 'write' | 'create';
+
+/** One target's measurements for one route in one round. */
+export interface Measured {
+  closed: LoadResult;
+  fixed: LoadResult;
+  /** CPU time the target's own process spent per request in the closed loop, ms. */
+  cpuMsPerRequest: number;
+}
+
+export interface RoundResult {
+  /** By target name (direct, baseline proxy, gateway …). */
+  targets: Record<string, Measured>;
+  /** Peak RSS in MB of each gateway during this route, by target name. */
+  rssPeakMb: Record<string, number>;
+}
+
+export interface TargetSummary {
+  closed: { rps: number; p50: number; p99: number; cpuMsPerRequest: number };
+  fixed: { rps: number; p50: number; p99: number };
+  /** Failed requests summed over rounds, closed loop and fixed rate together. */
+  failed: number;
+  statuses: Record<string, number>;
+}
+
+export interface GatewaySummary {
+  /** Closed-loop throughput of the gateway over the baseline proxy's. */
+  throughputVsBaseline: number;
+  /** Gateway minus direct latency at the fixed rate, ms. */
+  addedP50Ms: number;
+  addedP99Ms: number;
+  rssPeakMb: number;
+}
+
+export interface RouteSummary {
+  route: string;
+  kind: RouteKind;
+  targets: Record<string, TargetSummary>;
+  gateways: Record<string, GatewaySummary>;
+}
+
+export const DIRECT = 'direct';
+export const BASELINE = 'baseline proxy';
+
+/** Medians over rounds; ratios and differences are taken within each round first (same-run comparisons). */
+export function summarise(route: string, kind: RouteKind, rounds: RoundResult[]): RouteSummary {
+  const names = Object.keys(rounds[0].targets);
+  const targets: Record<string, TargetSummary> = {};
+  for (const name of names) {
+    const runs = rounds.map((round) => round.targets[name]);
+    const statuses: Record<string, number> = {};
+    for (const run of runs) {
+      for (const [status, count] of [
+        ...Object.entries(run.closed.statuses),
+        ...Object.entries(run.fixed.statuses),
+      ]) {
+        statuses[status] = (statuses[status] ?? 0) + count;
+      }
+    }
+    targets[name] = {
+      closed: {
+        rps: median(runs.map((run) => run.closed.rps)),
+        p50: median(runs.map((run) => run.closed.p50)),
+        p99: median(runs.map((run) => run.closed.p99)),
+        cpuMsPerRequest: median(runs.map((run) => run.cpuMsPerRequest)),
+      },
+      fixed: {
+        rps: median(runs.map((run) => run.fixed.rps)),
+        p50: median(runs.map((run) => run.fixed.p50)),
+        p99: median(runs.map((run) => run.fixed.p99)),
+      },
+      failed: runs.reduce((sum, run) => sum + run.closed.failed + run.fixed.failed, 0),
+      statuses,
+    };
+  }
+  const gateways: Record<string, GatewaySummary> = {};
+  for (const name of names.filter((target) => target !== DIRECT && target !== BASELINE)) {
+    gateways[name] = {
+      throughputVsBaseline: median(
+        rounds.map((round) => round.targets[name].closed.rps / round.targets[BASELINE].closed.rps),
+      ),
+      addedP50Ms: median(
+        rounds.map((round) => round.targets[name].fixed.p50 - round.targets[DIRECT].fixed.p50),
+      ),
+      addedP99Ms: median(
+        rounds.map((round) => round.targets[name].fixed.p99 - round.targets[DIRECT].fixed.p99),
+      ),
+      rssPeakMb: Math.max(...rounds.map((round) => round.rssPeakMb[name] ?? NaN)),
+    };
+  }
+  return { route, kind, targets, gateways };
+}
+
+export interface TargetCheck {
+  target: string;
+  gateway: string;
+  measured: string;
+  met: boolean;
+}
+
+/** DESIGN section 8, checked against the medians. */
+export function checkTargets(routes: RouteSummary[]): TargetCheck[] {
+  const checks: TargetCheck[] = [];
+  const gatewayNames = Object.keys(routes[0]?.gateways ?? {});
+  for (const gateway of gatewayNames) {
+    for (const route of routes) {
+      const summary = route.gateways[gateway];
+      if (route.kind === 'read') {
+        checks.push(
+          {
+            target: `${route.route}: throughput ≥ 50% of the baseline proxy`,
+            gateway,
+            measured: `${Math.round(summary.throughputVsBaseline * 100)}%`,
+            met: summary.throughputVsBaseline >= 0.5,
+          },
+          {
+            target: `${route.route}: added p50 ≤ 1 ms at 500 req/s`,
+            gateway,
+            measured: `${signed(summary.addedP50Ms)} ms`,
+            met: summary.addedP50Ms <= 1,
+          },
+          {
+            target: `${route.route}: added p99 ≤ 5 ms at 500 req/s`,
+            gateway,
+            measured: `${signed(summary.addedP99Ms)} ms`,
+            met: summary.addedP99Ms <= 5,
+          },
+        );
+      }
+      if (route.kind === 'create') {
+        const rps = route.targets[gateway].closed.rps;
+        checks.push({
+          target: `${route.route}: ≥ 500 req/s`,
+          gateway,
+          measured: `${Math.round(rps)} req/s`,
+          met: rps >= 500,
+        });
+      }
+    }
+    const peak = Math.max(...routes.map((route) => route.gateways[gateway].rssPeakMb));
+    checks.push({
+      target: 'RSS ≤ 200 MB under load',
+      gateway,
+      measured: `${Math.round(peak)} MB`,
+      met: peak <= 200,
+    });
+  }
+  return checks;
+}
+
+function signed(value: number): string {
+  return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
+}
+
+function cell(value: number, digits: number): string {
+  return Number.isNaN(value) ? '-' : value.toFixed(digits);
+}
+
+export function formatRoute(summary: RouteSummary, settings: { connections: number; rate: number }): string {
+  const header = [
+    'target',
+    `req/s (${settings.connections} conn)`,
+    'p50 ms',
+    'p99 ms',
+    'CPU ms/req',
+    `p50 ms @${settings.rate}/s`,
+    `p99 ms @${settings.rate}/s`,
+    'failed',
+  ];
+  const rows = Object.entries(summary.targets).map(([name, target]) => [
+    name,
+    cell(target.closed.rps, 0),
+    cell(target.closed.p50, 2),
+    cell(target.closed.p99, 2),
+    cell(target.closed.cpuMsPerRequest, 3),
+    cell(target.fixed.p50, 2),
+    cell(target.fixed.p99, 2),
+    target.failed === 0 ? '0' : `${target.failed} ${JSON.stringify(target.statuses)}`,
+  ]);
+  const widths = header.map((title, column) =>
+    Math.max(title.length, ...rows.map((row) => row[column].length)),
+  );
+  const line = (row: string[]): string =>
+    row
+      .map((value, column) => (column === 0 ? value.padEnd(widths[column]) : value.padStart(widths[column])))
+      .join('  ');
+  const gateways = Object.entries(summary.gateways);
+  return [
+    `\n${summary.route}`,
+    line(header),
+    ...rows.map(line),
+    `gateway/baseline throughput: ${gateways.map(([name, g]) => `${name} ${g.throughputVsBaseline.toFixed(2)}`).join('; ')}`,
+    `added latency vs direct @${settings.rate}/s: ${gateways
+      .map(([name, g]) => `${name} p50 ${signed(g.addedP50Ms)} ms, p99 ${signed(g.addedP99Ms)} ms`)
+      .join('; ')}`,
+    `gateway RSS peak: ${gateways.map(([name, g]) => `${name} ${Math.round(g.rssPeakMb)} MB`).join('; ')}`,
+  ].join('\n');
+}
+
+export function formatChecks(checks: TargetCheck[]): string {
+  return [
+    '\nDESIGN section 8 targets',
+    ...checks.map(
+      (check) =>
+        `${check.met ? 'met    ' : 'NOT MET'}  ${check.gateway}: ${check.target} (${check.measured})`,
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,53 @@
+import type { PipesApiKey } from '../../sandbox';
+import { validDashboardBody } from '../../src/dashboards/dto/dashboard-fixtures';
+import { validCreateBody } from '../../src/pipes/dto/pipe-fixtures';
+
+export const ORGANIZATION_ID = '0b7f3c1e-2d4a-4c8e-9f10-2a3b4c5d6e7f';
+export const SERVICE_ID = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';
+
+// Spread over several dashboards, as real editors would be: a PUT holds a per-dashboard lock.
+export const DASHBOARD_IDS = Array.from(
+  { length: 64 },
+  (_, index) => `65f0c0ffee00000000${index.toString(16).padStart(6, '0')}`,
+);
+
+export const PIPE_BODY = JSON.stringify(validCreateBody('kafka'));
+export const DASHBOARD_BODY = JSON.stringify(validDashboardBody());
+
+export interface UpstreamsReady {
+  type: 'ready';
+  pipesUrl: string;
+  dashboardsUrl: string;
+  pipesKey: PipesApiKey;
+  dashboardsToken: string;
+  /** A pipe whose settings the read benchmark asks for. */
+  pipeId: string;
+}
+
+/** Answer to `reset-pipes`: stored pipes dropped (creates pile up), a fresh pipe to read. */
+export interface PipesReset {
+  type: 'pipes-reset';
+  pipeId: string;
+}
+
+export interface BaselineReady {
+  type: 'ready';
+  url: string;
+}
+
+export interface GatewayReady {
+  type: 'ready';
+  url: string;
+  tenantId: string;
+  /** admin + operator + auditor */
+  key: string;
+}
+
+export function pipesAuthorization(key: PipesApiKey): string {
+  return `Basic ${Buffer.from(`${key.keyId}:${key.keySecret}`).toString('base64')}`;
+}
+
+export function pipesPath(pipeId?: string): string {
+  const base = `/v1/organizations/${ORGANIZATION_ID}/services/${SERVICE_ID}/pipes`;
+  return pipeId === undefined ? base : `${base}/${pipeId}/settings`;
+}

@@ -1,0 +1,289 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { freshDatabase, gatewayEnv } from './lib/database';
+import { describeMachine } from './lib/machine';
+import { closedLoop, fixedRate } from './lib/load';
+import type { LoadRequest } from './lib/load';
+import { ask, cpuMs, RssSampler, runMain, startChild, stopChild } from './lib/processes';
+import type { Message } from './lib/processes';
+import { formatProfile, summariseProfile } from './lib/profile';
+import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
+import type { RoundResult, RouteKind, RouteSummary } from './lib/report';
+import { DASHBOARD_BODY, DASHBOARD_IDS, PIPE_BODY, pipesAuthorization, pipesPath } from './lib/scenario';
+import type { BaselineReady, GatewayReady, PipesReset, UpstreamsReady } from './lib/scenario';
+
+const RESULTS = resolve(__dirname, '../../bench/results');
+const child = (name: string): string => join(__dirname, 'children', `${name}.js`);
+
+const { values: flags } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '1' },
+    seconds: { type: 'string', default: '6' },
+    warmup: { type: 'string', default: '2' },
+    connections: { type: 'string', default: '50' },
+    rate: { type: 'string', default: '500' },
+    'rate-seconds': { type: 'string', default: '5' },
+    'log-levels': { type: 'string', default: 'warn,info' },
+    /** Comma-separated route names, e.g. 'GET settings'; all when left out. */
+    routes: { type: 'string' },
+    profile: { type: 'boolean', default: false },
+  },
+});
+const settings = {
+  rounds: Number(flags.rounds),
+  seconds: Number(flags.seconds),
+  warmupSeconds: Number(flags.warmup),
+  connections: Number(flags.connections),
+  rate: Number(flags.rate),
+  rateSeconds: Number(flags['rate-seconds']),
+  logLevels: flags['log-levels'].split(','),
+  routes: flags.routes?.split(','),
+};
+
+interface Route {
+  name: string;
+  kind: RouteKind;
+  method: LoadRequest['method'];
+  upstream: 'pipes' | 'dashboards';
+  /** The path on the upstream (direct and baseline) and on the gateway. */
+  upstreamPath: () => string;
+  gatewayPath: () => string;
+  body?: string;
+}
+
+function routes(state: { pipeId: string }): Route[] {
+  let next = 0;
+  const dashboardId = (): string => DASHBOARD_IDS[next++ % DASHBOARD_IDS.length];
+  const dashboard = {
+    upstreamPath: () => `/api/v2/dashboards/${dashboardId()}`,
+    gatewayPath: () => `/v1/dashboards/${dashboardId()}`,
+  };
+  return [
+    {
+      name: 'GET settings',
+      kind: 'read',
+      method: 'GET',
+      upstream: 'pipes',
+      upstreamPath: () => pipesPath(state.pipeId),
+      gatewayPath: () => pipesPath(state.pipeId),
+    },
+    { name: 'GET dashboard', kind: 'read', method: 'GET', upstream: 'dashboards', ...dashboard },
+    {
+      name: 'PUT dashboard',
+      kind: 'write',
+      method: 'PUT',
+      upstream: 'dashboards',
+      ...dashboard,
+      body: DASHBOARD_BODY,
+    },
+    {
+      name: 'POST pipe',
+      kind: 'create',
+      method: 'POST',
+      upstream: 'pipes',
+      upstreamPath: () => pipesPath(),
+      gatewayPath: () => pipesPath(),
+      body: PIPE_BODY,
+    },
+  ];
+}
+
+interface Target {
+  name: string;
+  url: (route: Route) => string;
+  request: (route: Route) => LoadRequest;
+  /** The process that serves this target (for direct, the simulators). */
+  pid: number;
+  gateway: boolean;
+}
+
+function loadRequest(route: Route, path: () => string, authorization?: string): LoadRequest {
+  return {
+    method: route.method,
+    path,
+    headers: {
+      ...(authorization ? { authorization } : {}),
+      ...(route.body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: route.body,
+  };
+}
+
+/** One request first, so a target that only fails is reported with its answer instead of measured. */
+async function probe(url: string, request: LoadRequest): Promise<void> {
+  const response = await fetch(`${url}${request.path()}`, {
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+  });
+  const text = await response.text();
+  if (!response.ok)
+    throw new Error(`${request.method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
+}
+
+async function measure(target: Target, route: Route): Promise<RoundResult['targets'][string]> {
+  const url = target.url(route);
+  const request = target.request(route);
+  await probe(url, request);
+  await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
+  const cpuBefore = cpuMs(target.pid);
+  const closed = await closedLoop(url, request, {
+    connections: settings.connections,
+    seconds: settings.seconds,
+  });
+  const cpuMsPerRequest = (cpuMs(target.pid) - cpuBefore) / closed.ok;
+  const fixed = await fixedRate(url, request, { rate: settings.rate, seconds: settings.rateSeconds });
+  return { closed, fixed, cpuMsPerRequest };
+}
+
+async function startUpstreams(): Promise<{
+  upstreams: UpstreamsReady;
+  pid: number;
+  resetPipes: () => Promise<string>;
+}> {
+  const { child: simulators, ready } = await startChild<UpstreamsReady>(
+    'upstream simulators',
+    child('upstreams'),
+  );
+  const resetPipes = async (): Promise<string> =>
+    (await ask<PipesReset>(simulators, { type: 'reset-pipes' }, 'pipes-reset')).pipeId;
+  return { upstreams: ready, pid: simulators.pid!, resetPipes };
+}
+
+function startGateway(
+  databaseUrl: string,
+  logLevel: string,
+  upstreams: UpstreamsReady,
+): ReturnType<typeof startChild<GatewayReady>> {
+  return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel})`, child('gateway'), {
+    args: [JSON.stringify(upstreams)],
+    env: gatewayEnv(databaseUrl, logLevel, {
+      PIPES_API_URL: upstreams.pipesUrl,
+      DASHBOARDS_API_URL: upstreams.dashboardsUrl,
+    }),
+  });
+}
+
+async function benchmark(databaseUrl: string): Promise<void> {
+  const machine = describeMachine();
+  const { upstreams, pid, resetPipes } = await startUpstreams();
+  const state = { pipeId: upstreams.pipeId };
+  const baseline = await startChild<BaselineReady>('baseline proxy', child('baseline'), {
+    args: [JSON.stringify(upstreams)],
+  });
+  const targets: Target[] = [
+    {
+      name: DIRECT,
+      pid,
+      gateway: false,
+      url: (route) => (route.upstream === 'pipes' ? upstreams.pipesUrl : upstreams.dashboardsUrl),
+      request: (route) =>
+        loadRequest(
+          route,
+          route.upstreamPath,
+          route.upstream === 'pipes'
+            ? pipesAuthorization(upstreams.pipesKey)
+            : `Bearer ${upstreams.dashboardsToken}`,
+        ),
+    },
+    {
+      name: BASELINE,
+      pid: baseline.child.pid!,
+      gateway: false,
+      url: () => baseline.ready.url,
+      request: (route) => loadRequest(route, route.upstreamPath),
+    },
+  ];
+  for (const logLevel of settings.logLevels) {
+    const gateway = await startGateway(databaseUrl, logLevel, upstreams);
+    targets.push({
+      name: `gateway (${logLevel})`,
+      url: () => gateway.ready.url,
+      request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
+      pid: gateway.child.pid!,
+      gateway: true,
+    });
+  }
+
+  const plan = routes(state).filter((route) => !settings.routes || settings.routes.includes(route.name));
+  const rounds = new Map<string, RoundResult[]>(plan.map((route) => [route.name, []]));
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const route of plan) {
+      console.log(`round ${round}/${settings.rounds}: ${route.name}`);
+      const gateways = targets.filter((target) => target.gateway);
+      const sampler = new RssSampler(gateways.map((target) => target.pid));
+      const result: RoundResult = { targets: {}, rssPeakMb: {} };
+      for (const target of targets) {
+        result.targets[target.name] = await measure(target, route);
+        // Every create is stored by the simulator; dropping them keeps later runs alike.
+        if (route.kind === 'create') state.pipeId = await resetPipes();
+      }
+      const peaks = sampler.stop();
+      for (const target of gateways) result.rssPeakMb[target.name] = peaks.get(target.pid) ?? NaN;
+      rounds.get(route.name)!.push(result);
+    }
+  }
+
+  const summaries: RouteSummary[] = plan.map((route) =>
+    summarise(route.name, route.kind, rounds.get(route.name)!),
+  );
+  for (const summary of summaries) console.log(formatRoute(summary, settings));
+  const checks = checkTargets(summaries);
+  console.log(formatChecks(checks));
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(
+    join(RESULTS, 'latest.json'),
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine,
+        settings,
+        routes: summaries,
+        targets: checks,
+        rounds: Object.fromEntries(rounds),
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
+}
+
+/** GET settings against one gateway with V8's CPU profiler on during the measured run only. */
+async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): Promise<void> {
+  const { upstreams } = await startUpstreams();
+  const logLevel = settings.logLevels[settings.logLevels.length - 1];
+  const gateway = await startGateway(databaseUrl, logLevel, upstreams);
+  const route = routes({ pipeId: upstreams.pipeId })[0];
+  const url = gateway.ready.url;
+  const request = loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`);
+  await probe(url, request);
+  await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
+  const directory = mkdtempSync(join(tmpdir(), 'gateway-profile-'));
+  cleanups.push(() => Promise.resolve(rmSync(directory, { recursive: true, force: true })));
+  const path = join(directory, 'gateway.cpuprofile');
+  await ask<Message>(gateway.child, { type: 'profile-start' }, 'profiling');
+  const result = await closedLoop(url, request, {
+    connections: settings.connections,
+    seconds: settings.seconds,
+  });
+  await ask<Message>(gateway.child, { type: 'profile-stop', path } as Message, 'profiled');
+  await stopChild(gateway.child);
+  console.log(`GET settings, gateway (LOG_LEVEL=${logLevel}), profiler on: ${Math.round(result.rps)} req/s`);
+  const summary = summariseProfile(path);
+  console.log(formatProfile(summary));
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(
+    join(RESULTS, 'profile.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), logLevel, rps: result.rps, ...summary }, null, 2)}\n`,
+  );
+}
+
+runMain(async (cleanups) => {
+  const database = await freshDatabase('pipes_gateway_bench');
+  cleanups.push(database.drop);
+  if (flags.profile) await profile(database.url, cleanups);
+  else await benchmark(database.url);
+});

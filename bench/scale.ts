@@ -1,0 +1,143 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import { Client } from 'pg';
+import { freshDatabase, gatewayEnv } from './lib/database';
+import { describeMachine } from './lib/machine';
+import { runMain, startChild } from './lib/processes';
+import type { GatewayReady } from './lib/scenario';
+import { AUDIT_ACTIONS, ORGANIZATION_IDS, seedAudit, seedHistory } from './lib/seed';
+import { percentile } from './lib/stats';
+
+const RESULTS = resolve(__dirname, '../../bench/results');
+
+const { values: flags } = parseArgs({
+  options: {
+    rows: { type: 'string', default: '1000000' },
+    requests: { type: 'string', default: '200' },
+    verifications: { type: 'string', default: '2' },
+  },
+});
+const settings = {
+  rows: Number(flags.rows),
+  requests: Number(flags.requests),
+  verifications: Number(flags.verifications),
+};
+
+interface PageTiming {
+  path: string;
+  available: boolean;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+}
+
+async function get(url: string, key: string): Promise<{ status: number; body: unknown; ms: number }> {
+  const started = performance.now();
+  const response = await fetch(url, { headers: { authorization: `Bearer ${key}` } });
+  const body = await response.json();
+  return { status: response.status, body, ms: performance.now() - started };
+}
+
+/** One request at a time, so the figure is the page's own latency, not queueing. */
+async function timePages(gateway: GatewayReady, paths: string[]): Promise<PageTiming> {
+  const first = await get(`${gateway.url}${paths[0]}`, gateway.key);
+  if (first.status === 404)
+    return { path: paths[0], available: false, p50: NaN, p95: NaN, p99: NaN, max: NaN };
+  if (first.status !== 200)
+    throw new Error(`${paths[0]} answered ${first.status}: ${JSON.stringify(first.body)}`);
+  for (let index = 0; index < 10; index++)
+    await get(`${gateway.url}${paths[index % paths.length]}`, gateway.key);
+  const times: number[] = [];
+  for (let index = 0; index < settings.requests; index++) {
+    const { status, ms } = await get(`${gateway.url}${paths[index % paths.length]}`, gateway.key);
+    if (status !== 200) throw new Error(`${paths[index % paths.length]} answered ${status}`);
+    times.push(ms);
+  }
+  const sorted = Float64Array.from(times).sort();
+  return {
+    path: paths[0],
+    available: true,
+    p50: percentile(sorted, 50),
+    p95: percentile(sorted, 95),
+    p99: percentile(sorted, 99),
+    max: sorted[sorted.length - 1],
+  };
+}
+
+function elapsed(since: number): string {
+  return `${((performance.now() - since) / 1000).toFixed(1)} s`;
+}
+
+runMain(async (cleanups) => {
+  const machine = describeMachine();
+  const database = await freshDatabase('pipes_gateway_scale');
+  cleanups.push(database.drop);
+  const { ready: gateway } = await startChild<GatewayReady>(
+    'gateway',
+    join(__dirname, 'children', 'gateway.js'),
+    {
+      env: gatewayEnv(database.url, 'warn'),
+    },
+  );
+  const client = new Client({ connectionString: database.url });
+  await client.connect();
+  cleanups.push(() => client.end());
+
+  let started = performance.now();
+  await seedHistory(client, gateway.tenantId, settings.rows);
+  console.log(`seeded ${settings.rows} history rows in ${elapsed(started)}`);
+  started = performance.now();
+  await seedAudit(client, gateway.tenantId, settings.rows);
+  console.log(`seeded ${settings.rows} audit events in ${elapsed(started)}`);
+
+  const history = await timePages(
+    gateway,
+    ORGANIZATION_IDS.map((id) => `/v1/history/pipe-specs?organizationId=${id}&outcome=failed&limit=50`),
+  );
+  const audit = await timePages(
+    gateway,
+    AUDIT_ACTIONS.map((action) => `/v1/audit?action=${action}&limit=50`),
+  );
+  const verifications: { seconds: number; status: number; result: unknown }[] = [];
+  for (let run = 0; run < settings.verifications; run++) {
+    const { status, body, ms } = await get(`${gateway.url}/v1/audit/verify`, gateway.key);
+    if (status === 404) break;
+    verifications.push({ seconds: ms / 1000, status, result: body });
+  }
+
+  console.log(`\nhistory and audit with ${settings.rows} rows each, ${settings.requests} requests per page`);
+  for (const page of [history, audit]) {
+    console.log(
+      page.available
+        ? `${page.path}  p50 ${page.p50.toFixed(1)} ms  p95 ${page.p95.toFixed(1)} ms  p99 ${page.p99.toFixed(1)} ms  max ${page.max.toFixed(1)} ms  (target p95 ≤ 20 ms: ${page.p95 <= 20 ? 'met' : 'NOT MET'})`
+        : `${page.path}  not served by this build (404)`,
+    );
+  }
+  for (const verification of verifications) {
+    console.log(
+      `GET /v1/audit/verify  ${verification.seconds.toFixed(2)} s  ${JSON.stringify(verification.result)}  (target ≤ 10 s: ${verification.seconds <= 10 ? 'met' : 'NOT MET'})`,
+    );
+  }
+  if (verifications.length === 0) console.log('GET /v1/audit/verify  not served by this build (404)');
+
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(
+    join(RESULTS, 'scale.json'),
+    `${JSON.stringify(
+      {
+        at: new Date().toISOString(),
+        machine,
+        settings,
+        history,
+        audit,
+        verifications,
+      },
+      null,
+      2,
+    )}\n`,
+  );
+  console.log(`\nwritten to ${join(RESULTS, 'scale.json')}`);
+});
