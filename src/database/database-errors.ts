@@ -6,6 +6,7 @@ const UNAVAILABLE_CODES = new Set([
   'P1002', // server timed out
   'P1017', // server closed the connection
   'P2024', // timed out fetching a connection from the pool
+  'P2028', // a transaction could not start in time (pool exhausted)
   'ECONNREFUSED',
   'ECONNRESET',
   'ETIMEDOUT',

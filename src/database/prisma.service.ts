@@ -13,7 +13,8 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
   private migrated = false;
 
   constructor(@Inject(DATABASE_CONNECTION) private readonly connection: DatabaseConnection) {
-    super({ adapter: connection.adapter });
+    // Appends queue on a tenant's audit chain row, so a burst of writers may wait for a connection.
+    super({ adapter: connection.adapter, transactionOptions: { maxWait: 5_000, timeout: 15_000 } });
   }
 
   /** Fails the start when the database is unreachable or a migration fails: no half-booted gateway. */
