@@ -33,6 +33,15 @@ export function parseJsonBody(
     done(new BodyError('FST_ERR_CTP_INVALID_JSON_BODY', 'The request body is not valid JSON.'));
     return;
   }
+  // Every body of the facade is an object; Postgres cannot store a NUL inside text.
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    done(new BodyError('GATEWAY_JSON_NOT_OBJECT', 'The request body must be a JSON object.'));
+    return;
+  }
+  if (body.includes('\\u0000')) {
+    done(new BodyError('GATEWAY_JSON_NUL', 'Strings in the request body must not contain NUL (\\u0000).'));
+    return;
+  }
   const problem = boundsProblem(value);
   done(problem ? new BodyError('GATEWAY_JSON_BOUNDS', problem) : null, value);
 }

@@ -30,6 +30,8 @@ export interface Keyset {
   id: string;
 }
 
+const MAX_TIME = Date.parse('9999-12-31T23:59:59.999Z');
+
 export function encodeCursor(keyset: Keyset): string {
   return Buffer.from(JSON.stringify([keyset.at, keyset.id])).toString('base64url');
 }
@@ -38,7 +40,9 @@ export function decodeCursor(cursor: string | undefined): Keyset | null {
   if (cursor === undefined) return null;
   try {
     const [at, id] = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8')) as unknown[];
-    if (typeof at === 'string' && typeof id === 'string' && !Number.isNaN(Date.parse(at))) return { at, id };
+    // Positions come from rows the gateway wrote, so they fall between 1970 and 9999.
+    const time = typeof at === 'string' ? Date.parse(at) : NaN;
+    if (typeof at === 'string' && typeof id === 'string' && time >= 0 && time < MAX_TIME) return { at, id };
   } catch {
     // fall through to the problem below
   }
@@ -62,12 +66,18 @@ export function toPage<Row, Item>(
 
 type Direction = 'asc' | 'desc';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /**
  * Keyset paging on (createdAt, id): the rows after the cursor's position in `direction`, and the
  * matching order. Works for every table that has both columns.
  */
 export function createdAtKeyset(cursor: string | undefined, direction: Direction) {
   const after = decodeCursor(cursor);
+  // Ids on these tables are UUIDs; anything else cannot have come from this gateway.
+  if (after && !UUID.test(after.id)) {
+    throw validationProblem([{ path: 'cursor', message: 'cursor is not one this gateway issued' }]);
+  }
   const beyond = <T>(value: T) => (direction === 'asc' ? { gt: value } : { lt: value });
   return {
     where: after

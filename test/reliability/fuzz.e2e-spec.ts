@@ -510,7 +510,7 @@ describe('fuzzing every route (e2e)', () => {
     const send = async (probe: ReturnType<typeof request>) =>
       expectSound(await client.send(probe), secrets, `${probe.method} ${probe.path}`);
 
-    it.failing('a well-formed cursor naming no row is refused with 400 by every list', async () => {
+    it('a well-formed cursor naming no row is refused with 400 by every list', async () => {
       const lists = ['GET /v1/keys', 'GET /v1/credentials', 'GET /v1/history/pipe-specs', 'GET /v1/audit'];
       const cursors = fc
         .tuple(isoDates, fc.oneof(fc.uuid(), fc.string({ minLength: 1 }), fc.nat().map(String)))
@@ -550,7 +550,7 @@ describe('fuzzing every route (e2e)', () => {
       );
     });
 
-    it.failing('a NUL character in a string field is refused or kept, never a 500', async () => {
+    it('a NUL character in a string field is refused or kept, never a 500', async () => {
       // Resources of its own: once a NUL is stored upstream, replacing that dashboard fails for good.
       const own = await prepareUpstreamResources(world, ctx.secret);
       const pipes = `/v1/organizations/${own.organizationId}/services/${own.serviceId}/pipes`;
