@@ -12,7 +12,6 @@ import type { DatabaseConnection } from '../database/database-connection';
 import { DATABASE_CONNECTION } from '../database/database.tokens';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, type DashboardVersion } from '../generated/prisma/client';
-import { redactSecrets } from '../redaction/redact';
 import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
 
@@ -180,7 +179,7 @@ export class DashboardsService {
               actor.requestId,
             ),
           );
-          const updated = redactSecrets(response.body);
+          const updated = response.body;
           return { status: response.status, value: updated, details: tileChanges(previous, updated) };
         },
         after: async (tx, outcome) => {
@@ -200,7 +199,7 @@ export class DashboardsService {
     const response = await this.upstreamCalls.run(credential, actor, (secret) =>
       this.dashboardsApi.getDashboard(secret, credential.baseUrl, id, actor.requestId),
     );
-    return redactSecrets(response.body);
+    return response.body;
   }
 
   private async findVersion(tenantId: string, id: string, version: number): Promise<DashboardVersion> {

@@ -9,7 +9,6 @@ import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
-import { redactSecrets } from '../redaction/redact';
 import { PipeLocation, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { CreatePipeDto } from './dto/create-pipe.dto';
 import type { UpdatePipeDto } from './dto/update-pipe.dto';
@@ -78,7 +77,7 @@ export class PipesService {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.pipesApi.createPipe(secret, at, spec, actor.requestId),
           );
-          const envelope = redactSecrets(response.body);
+          const envelope = response.body;
           return { status: response.status, value: envelope, details: { pipeId: pipeIdOf(envelope) } };
         },
         after: async (tx, outcome) => {
@@ -131,7 +130,7 @@ export class PipesService {
         const response = await this.upstreamCalls.run(credential, actor, (secret) =>
           this.pipesApi.updatePipe(secret, at, pipeId, patch, actor.requestId),
         );
-        return { status: response.status, value: redactSecrets(response.body) };
+        return { status: response.status, value: response.body };
       },
     });
     return { status, body: value };
@@ -142,7 +141,7 @@ export class PipesService {
     const response = await this.upstreamCalls.run(credential, actor, (secret) =>
       this.pipesApi.getSettings(secret, at, pipeId, actor.requestId),
     );
-    return { status: response.status, body: redactSecrets(response.body) };
+    return { status: response.status, body: response.body };
   }
 }
 

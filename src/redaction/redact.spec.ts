@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { REDACTED, redactSecrets, redactText } from './redact';
+import { REDACTED, redactSecrets, redactText, secretValuesOf } from './redact';
 
 const CANARY = 'CANARY-5f1e9c-secret';
 
@@ -62,6 +62,55 @@ describe('redactSecrets', () => {
           expect(JSON.stringify(redactSecrets(planted))).not.toContain(CANARY);
         },
       ),
+      { numRuns: 300 },
+    );
+  });
+});
+
+describe('secretValuesOf and redaction of known values', () => {
+  const spec = {
+    name: 'orders',
+    source: {
+      kafka: { brokers: 'b1:9092', credentials: { username: 'svc-orders', password: CANARY } },
+      postgres: { url: 'postgres://app:p%40ss-word@db:5432/x' },
+      objectStorage: { connectionString: 'AccountName=acct;AccountKey=acct-key-value;' },
+    },
+  };
+
+  it('collects secret fields, connection-string keys and URL passwords, but not usernames', () => {
+    expect(secretValuesOf(spec, ['credential-secret'])).toEqual([
+      'CANARY-5f1e9c-secret',
+      'credential-secret',
+      'acct-key-value',
+      'p%40ss-word',
+      'p@ss-word',
+    ]);
+  });
+
+  it('ignores values too short to search for', () => {
+    expect(secretValuesOf({ password: 'abc' }, ['xyz'])).toEqual([]);
+  });
+
+  it('finds a known secret quoted anywhere, under any field name', () => {
+    const known = secretValuesOf(spec);
+    const upstreamError = {
+      error: `kafka authentication failed: password ${CANARY} rejected`,
+      details: [`tried ${CANARY}${CANARY}`, 'p@ss-word is wrong', 'nothing here'],
+    };
+    const redacted = redactSecrets(upstreamError, known);
+    expect(JSON.stringify(redacted)).not.toMatch(/CANARY|p@ss-word|acct-key-value/);
+    expect(redacted.error).toBe(`kafka authentication failed: password ${REDACTED} rejected`);
+    expect(redacted.details[2]).toBe('nothing here');
+  });
+
+  it('never lets a known secret through, whatever text surrounds it', () => {
+    // Characters of "[redacted]" are left out so that a match cannot be formed from the marker.
+    const secrets = fc.string({ minLength: 4 }).filter((s) => ![...s].some((c) => REDACTED.includes(c)));
+    fc.assert(
+      fc.property(fc.string(), fc.string(), secrets, (before, after, secret) => {
+        const known = secretValuesOf({ password: secret });
+        expect(redactText(`${before}${secret}${after}`, known)).not.toContain(secret);
+      }),
       { numRuns: 300 },
     );
   });

@@ -48,19 +48,85 @@ export function isSecretField(name: string): boolean {
   return SECRET_FIELDS.has(normaliseField(name));
 }
 
-/** Redacts secrets embedded in free text: URL passwords, connection-string keys, gateway keys. */
-export function redactText(text: string): string {
-  if (text.length < 8) return text;
+// Shorter secret values are not searched for verbatim: they would blank out ordinary words.
+const MIN_KNOWN_SECRET_LENGTH = 4;
+
+/**
+ * Redacts secrets embedded in free text: every `known` secret wherever it appears, URL
+ * passwords, connection-string keys and gateway keys.
+ */
+export function redactText(text: string, known: readonly string[] = []): string {
   let result = text;
+  for (const secret of known) {
+    if (result.includes(secret)) result = result.split(secret).join(REDACTED);
+  }
+  if (result.length < 8) return result;
   if (result.includes('@')) result = result.replace(URL_PASSWORD, `$1:${REDACTED}@`);
   if (result.includes('=')) result = result.replace(CONNECTION_STRING_SECRET, `$1=${REDACTED}`);
   if (result.includes('pgw_')) result = result.replace(GATEWAY_KEY, REDACTED);
   return result;
 }
 
-/** A deep copy of `value` with every secret replaced by "[redacted]". */
-export function redactSecrets<T>(value: T): T {
-  return redactValue(value, false, new WeakSet()) as T;
+/**
+ * A deep copy of `value` with every secret replaced by "[redacted]". `known` are secret values
+ * (see `secretValuesOf`) to find verbatim in any string, e.g. a password an upstream error quotes
+ * back from the request that carried it.
+ */
+export function redactSecrets<T>(value: T, known: readonly string[] = []): T {
+  return redactValue(value, false, { seen: new WeakSet(), known }) as T;
+}
+
+/**
+ * The secret values `value` carries (fields named like secrets, connection-string keys, URL
+ * passwords) together with `alsoSecret`, longest first so that `redactText` never leaves part
+ * of one behind.
+ */
+export function secretValuesOf(value: unknown, alsoSecret: readonly string[] = []): string[] {
+  const found = new Set<string>(alsoSecret);
+  collectSecrets(value, false, found, new WeakSet());
+  return [...found]
+    .filter((secret) => secret.length >= MIN_KNOWN_SECRET_LENGTH)
+    .sort((a, b) => b.length - a.length);
+}
+
+function collectSecrets(value: unknown, secret: boolean, found: Set<string>, seen: WeakSet<object>): void {
+  if (typeof value === 'string') {
+    if (secret) found.add(value);
+    else collectSecretsInText(value, found);
+    return;
+  }
+  if (value === null || typeof value !== 'object' || seen.has(value)) return;
+  seen.add(value);
+  if (Array.isArray(value)) {
+    for (const item of value) collectSecrets(item, secret, found, seen);
+  } else if (isPlainObject(value)) {
+    // Only fields named like secrets: a username under `credentials` is no secret, and searching
+    // for it verbatim would blank out ordinary words.
+    for (const [key, inner] of Object.entries(value)) {
+      collectSecrets(inner, secret || isSecretField(key), found, seen);
+    }
+  }
+}
+
+function collectSecretsInText(text: string, found: Set<string>): void {
+  for (const match of text.matchAll(CONNECTION_STRING_SECRET)) found.add(match[2]);
+  for (const match of text.matchAll(URL_PASSWORD)) {
+    found.add(match[2]);
+    found.add(safeDecode(match[2]));
+  }
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
+}
+
+interface RedactionWalk {
+  seen: WeakSet<object>;
+  known: readonly string[];
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -72,23 +138,24 @@ function isPlainObject(value: object): value is Record<string, unknown> {
  * Only JSON-like data is walked (plain objects and arrays); anything else is summarised by its
  * class name, so a stray socket or request object can neither leak nor blow up the walk.
  */
-function redactValue(value: unknown, secret: boolean, seen: WeakSet<object>): unknown {
+function redactValue(value: unknown, secret: boolean, walk: RedactionWalk): unknown {
   if (value === null || value === undefined) return value;
   if (typeof value !== 'object') {
     if (secret) return REDACTED;
-    return typeof value === 'string' ? redactText(value) : value;
+    return typeof value === 'string' ? redactText(value, walk.known) : value;
   }
   if (value instanceof Date) return secret ? REDACTED : value;
-  if (value instanceof Error) return { name: value.name, message: redactText(value.message) };
+  if (value instanceof Error) return { name: value.name, message: redactText(value.message, walk.known) };
+  const { seen } = walk;
   if (seen.has(value)) return '[circular]';
   seen.add(value);
   try {
-    if (Array.isArray(value)) return value.map((item) => redactValue(item, secret, seen));
+    if (Array.isArray(value)) return value.map((item) => redactValue(item, secret, walk));
     if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
     const result: Record<string, unknown> = {};
     for (const [key, inner] of Object.entries(value)) {
       const secretHere = secret || SECRET_OBJECTS.has(normaliseField(key)) || isSecretField(key);
-      result[key] = redactValue(inner, secretHere, seen);
+      result[key] = redactValue(inner, secretHere, walk);
     }
     return result;
   } finally {

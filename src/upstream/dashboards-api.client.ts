@@ -41,6 +41,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       path: dashboardPath(id),
       baseUrl: baseUrl ?? undefined,
       authorization: `Bearer ${secret.token}`,
+      credentialSecrets: [secret.token],
       requestId,
     });
   }
@@ -57,6 +58,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       path: dashboardPath(id),
       baseUrl: baseUrl ?? undefined,
       authorization: `Bearer ${secret.token}`,
+      credentialSecrets: [secret.token],
       requestId,
       body,
     });

@@ -47,6 +47,7 @@ export class PipesApiClient implements OnModuleDestroy {
       method: 'POST',
       path: pipesPath(at),
       authorization: basic(secret),
+      credentialSecrets: [secret.keySecret],
       requestId,
       body,
     });
@@ -63,6 +64,7 @@ export class PipesApiClient implements OnModuleDestroy {
       method: 'PATCH',
       path: `${pipesPath(at)}/${encodeURIComponent(pipeId)}`,
       authorization: basic(secret),
+      credentialSecrets: [secret.keySecret],
       requestId,
       body,
     });
@@ -78,6 +80,7 @@ export class PipesApiClient implements OnModuleDestroy {
       method: 'GET',
       path: `${pipesPath(at)}/${encodeURIComponent(pipeId)}/settings`,
       authorization: basic(secret),
+      credentialSecrets: [secret.keySecret],
       requestId,
     });
   }

@@ -1,7 +1,7 @@
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { UpstreamProblem } from '../common/problem/problem';
-import { redactSecrets } from '../redaction/redact';
+import { redactSecrets, secretValuesOf } from '../redaction/redact';
 import { createUndiciAdapter } from './undici-adapter';
 import {
   UpstreamCredentialRejectedException,
@@ -21,12 +21,15 @@ export interface UpstreamRequest {
   /** Overrides the upstream's configured base address (self-hosted dashboards). */
   baseUrl?: string;
   authorization: string;
+  /** The credential's secret values, which the upstream's answer must never carry back. */
+  credentialSecrets: readonly string[];
   requestId: string;
   body?: unknown;
 }
 
 export interface UpstreamResponse<T> {
   status: number;
+  /** Redacted: secret fields, secret patterns, and every secret value the request carried. */
   body: T;
 }
 
@@ -99,6 +102,11 @@ export class UpstreamHttp {
   async send<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
     const idempotent = request.method === 'GET' || request.method === 'PUT';
     const deadline = Date.now() + this.timeoutMs;
+    // An upstream may quote what it was sent ("password … rejected"), under any field name.
+    const sentSecrets = secretValuesOf(request.body, [
+      ...request.credentialSecrets,
+      request.authorization.slice(request.authorization.indexOf(' ') + 1),
+    ]);
     for (let attempt = 1; ; attempt++) {
       const remaining = deadline - Date.now();
       if (remaining <= 0) throw upstreamTimeout(this.name, this.timeoutMs);
@@ -121,7 +129,7 @@ export class UpstreamHttp {
         retry: mayRetry && retryable,
       });
       if (mayRetry && retryable && (await this.backOff(attempt, deadline, retryAfterMs(response)))) continue;
-      return this.outcome<T>(response);
+      return this.outcome<T>(response, sentSecrets);
     }
   }
 
@@ -169,17 +177,18 @@ export class UpstreamHttp {
     return true;
   }
 
-  private outcome<T>(response: AxiosResponse<string>): UpstreamResponse<T> {
+  private outcome<T>(response: AxiosResponse<string>, sentSecrets: readonly string[]): UpstreamResponse<T> {
     const { status } = response;
     const parsed = parseBody(response.data);
     if (status >= 200 && status < 300) {
       if (parsed.kind !== 'json') throw upstreamMalformed(this.name, status);
-      return { status, body: parsed.value as T };
+      return { status, body: redactSecrets(parsed.value, sentSecrets) as T };
     }
+    const body = redactSecrets(parsed.value, sentSecrets);
     const detail: UpstreamProblem = {
       status,
-      ...(requestIdOf(parsed.value) ? { requestId: requestIdOf(parsed.value) } : {}),
-      body: redactSecrets(parsed.value),
+      ...(requestIdOf(body) ? { requestId: requestIdOf(body) } : {}),
+      body,
     };
     if (status === 401 || status === 403)
       throw new UpstreamCredentialRejectedException(this.name, status, detail);

@@ -307,31 +307,32 @@ describe('canary sweep (e2e)', () => {
     expectAbsent(await read(), forbidden);
   });
 
-  it.failing(
-    'keeps a secret that an upstream error quotes verbatim out of the answer and the history',
-    async () => {
-      // A secret of its own, so that the places above stay clean whatever runs first.
-      const quoted = `QUOTED${randomUUID().replace(/-/g, '')}`;
-      world.pipes.faults.add({
-        kind: 'status',
+  it('keeps secrets that an upstream error quotes verbatim out of the answer and the history', async () => {
+    // A secret of its own, so that the places above stay clean whatever runs first.
+    const quoted = `QUOTED${randomUUID().replace(/-/g, '')}`;
+    world.pipes.faults.add({
+      kind: 'status',
+      status: 400,
+      times: 1,
+      body: {
         status: 400,
-        times: 1,
-        body: {
-          status: 400,
-          error: `kafka authentication failed: password ${quoted} rejected`,
-          requestId: randomUUID(),
-        },
-      });
-      const response = await client.send({
-        method: 'POST',
-        path: `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`,
-        headers: bearer(world.tenant.keys.operator),
-        body: json(createBody('kafka', quoted, 'account key')),
-      });
-      expect(response.status).toBe(400);
-      expectAbsent(response.text + JSON.stringify(await allPages('/v1/history/pipe-specs')), [quoted]);
-    },
-  );
+        error: `kafka authentication failed: password ${quoted} rejected (key ${world.pipesKey.keySecret})`,
+        requestId: randomUUID(),
+      },
+    });
+    const response = await client.send({
+      method: 'POST',
+      path: `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`,
+      headers: bearer(world.tenant.keys.operator),
+      body: json(createBody('kafka', quoted, 'account key')),
+    });
+    expect(response.status).toBe(400);
+    expectAbsent(response.text + JSON.stringify(await allPages('/v1/history/pipe-specs')), [
+      quoted,
+      world.pipesKey.keySecret,
+    ]);
+    expect(response.text).toContain('password [redacted] rejected (key [redacted])');
+  });
 });
 
 /** Fails naming where in `text` a secret was found. */
