@@ -7,6 +7,8 @@ import { Logger } from 'nestjs-pino';
 import helmet from '@fastify/helmet';
 import { AppModule } from './app.module';
 import { parseJsonBody } from './common/json-body';
+import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
+import { assertNoNulInUrl } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
@@ -37,6 +39,8 @@ export async function createApp(
       return id;
     },
     return503OnClosing: true,
+    frameworkErrors: sendFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   const fastify = adapter.getInstance();
   // The facade speaks JSON only; any other body is refused with 415 instead of reaching validation.
@@ -45,6 +49,7 @@ export async function createApp(
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     (request.raw as RoutedRequest).routePattern = request.routeOptions.url;
+    assertNoNulInUrl(request.url);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(

@@ -16,8 +16,6 @@ interface FastifyLikeError {
 
 // Errors raised by Fastify itself (before Nest sees the request): body parsing, limits, media types.
 const FASTIFY_ERRORS: Record<string, { status: number; detail: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, detail: 'The request body is not valid JSON.' },
-  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, detail: 'The request body is empty but declared as JSON.' },
   FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is larger than the limit.' },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'Send the request body as application/json.' },
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
