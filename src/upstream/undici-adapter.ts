@@ -20,7 +20,8 @@ export function createUndiciAdapter(options: { connectTimeoutMs: number }): {
   const adapter: AxiosAdapter = async (
     config: InternalAxiosRequestConfig,
   ): Promise<AxiosResponse<string>> => {
-    const url = new URL(config.url ?? '', config.baseURL).toString();
+    // Appended, not resolved: a base address with a path prefix (a self-hosted dashboards API) keeps it.
+    const url = `${(config.baseURL ?? '').replace(/\/+$/, '')}${config.url ?? ''}`;
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(AxiosHeaders.from(config.headers).toJSON())) {
       if (value !== undefined && value !== null) headers[name.toLowerCase()] = String(value);
