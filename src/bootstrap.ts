@@ -4,7 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { parseJsonBody } from './common/json-body';
 import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
@@ -65,7 +65,8 @@ export async function createApp(
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.useGlobalPipes(createValidationPipe());
-  await app.register(helmet, {
+  // Built once: @fastify/helmet rebuilds the middleware (and re-parses the policy) on every request.
+  const protectiveHeaders = helmet({
     // Swagger UI at /docs needs its own inline script and styles; everything else is JSON.
     contentSecurityPolicy: {
       directives: {
@@ -75,6 +76,9 @@ export async function createApp(
         imgSrc: ["'self'", 'data:'],
       },
     },
+  });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    protectiveHeaders(request.raw, reply.raw, (error) => done(error as Error | undefined));
   });
   app.enableCors({
     origin: config.http.corsOrigins.length > 0 ? config.http.corsOrigins : false,
