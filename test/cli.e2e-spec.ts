@@ -1,4 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { NestFactory } from '@nestjs/core';
+import { CliModule } from '../src/cli/cli.module';
+import { loadConfig } from '../src/config/app-config';
 import { CliUsageError, runCommand } from '../src/cli/commands';
 import { CredentialsService } from '../src/credentials/credentials.service';
 import { bearer, createTenant } from './support/fixtures';
@@ -128,5 +131,29 @@ describe('cli (e2e)', () => {
     await expect(
       startGateway({ ...database, GATEWAY_ENCRYPTION_KEYS: `v3:${randomBytes(32).toString('base64')}` }),
     ).rejects.toThrow(/GATEWAY_ENCRYPTION_KEYS lacks v2/);
+  });
+
+  it('runs its commands in the application context the cli binary builds', async () => {
+    // What `npm run cli` and `npm run db:migrate` start: the CLI module alone, without the HTTP app.
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: 'memory://',
+      ...database,
+      GATEWAY_ENCRYPTION_KEYS: v1,
+    });
+    const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
+      logger: false,
+      abortOnError: false,
+    });
+    try {
+      expect(await runCommand(app, ['db', 'migrate'])).toEqual([expect.stringMatching(/migrat/i)]);
+      const [tenantLine] = await runCommand(app, ['tenant', 'create', `cli-${randomUUID().slice(0, 6)}`]);
+      const tenantId = /: (\S+)$/.exec(tenantLine)![1];
+      const keyLines = await runCommand(app, ['key', 'create', '--tenant', tenantId, '--roles', 'viewer']);
+      expect(keyLines.join('\n')).toMatch(/pgw_/);
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,10 +1,13 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AuthGuard } from './auth.guard';
 import { KeysController } from './keys.controller';
 import { KeysService } from './keys.service';
 
 @Module({
+  // The guard's failed-auth and per-key limits: imported here so that the CLI's context has them too.
+  imports: [RateLimitModule],
   controllers: [KeysController],
   providers: [KeysService, { provide: APP_GUARD, useClass: AuthGuard }],
   exports: [KeysService],
