@@ -1,6 +1,13 @@
 import fc from 'fast-check';
 import { canonicalJson, sha256Hex } from '../common/canonical-json';
-import { auditEventHash, ChainBounds, ChainVerifier, GENESIS_HASH, StoredAuditEvent } from './audit-chain';
+import {
+  auditEventHash,
+  ChainBounds,
+  ChainVerifier,
+  GENESIS_HASH,
+  safeAuditEventHash,
+  StoredAuditEvent,
+} from './audit-chain';
 
 function chain(count: number): StoredAuditEvent[] {
   const events: StoredAuditEvent[] = [];
@@ -39,7 +46,7 @@ function boundsOf(events: StoredAuditEvent[], startSeq = 1): ChainBounds {
 
 function verify(bounds: ChainBounds, events: StoredAuditEvent[]) {
   const verifier = new ChainVerifier(bounds);
-  for (const event of events) if (!verifier.check(event)) break;
+  for (const event of events) if (!verifier.check(event, safeAuditEventHash(event))) break;
   return verifier.result();
 }
 
@@ -163,9 +170,10 @@ describe('ChainVerifier', () => {
   it('stops at the first fault', () => {
     const verifier = new ChainVerifier(bounds);
     const damaged = without(2);
-    expect(verifier.check(damaged[0])).toBe(true);
-    expect(verifier.check(damaged[1])).toBe(false);
-    expect(verifier.check(damaged[2])).toBe(false);
+    const check = (event: StoredAuditEvent) => verifier.check(event, safeAuditEventHash(event));
+    expect(check(damaged[0])).toBe(true);
+    expect(check(damaged[1])).toBe(false);
+    expect(check(damaged[2])).toBe(false);
     expect(verifier.result()).toEqual({ ok: false, checked: 1, firstBadSeq: 2, reason: 'missing event' });
   });
 });

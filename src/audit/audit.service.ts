@@ -1,12 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Readable } from 'node:stream';
+import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { redactSecrets } from '../redaction/redact';
-import { auditEventHash, ChainBounds, ChainVerifier, GENESIS_HASH, StoredAuditEvent } from './audit-chain';
+import {
+  auditEventHash,
+  ChainBounds,
+  ChainVerifier,
+  GENESIS_HASH,
+  VerifyRow,
+  verifyRowHash,
+} from './audit-chain';
 import type {
   AuditEventView,
   AuditFilterDto,
@@ -117,10 +125,16 @@ export class AuditService {
       async (tx) => {
         const bounds = (await tx.auditChain.findUnique({ where: { tenantId } })) ?? EMPTY_CHAIN;
         const verifier = new ChainVerifier(bounds);
-        for (let after = bounds.startSeq - 1; ;) {
-          const batch = await readForVerify(tx, tenantId, after);
-          if (!batch.every((event) => verifier.check(event)) || batch.length < VERIFY_BATCH) break;
-          after = batch[batch.length - 1].seq;
+        const read = (after: number) => readForVerify(tx, tenantId, after).then((rows) => rows);
+        for (let next = read(bounds.startSeq - 1); ;) {
+          const batch = await next;
+          const more = batch.length === VERIFY_BATCH;
+          if (more) {
+            // Postgres renders the next batch while this one is hashed.
+            next = read(batch[batch.length - 1].seq);
+            await setImmediate();
+          }
+          if (!batch.every((row) => verifier.check(row, verifyRowHash(row))) || !more) break;
         }
         return verifier.result();
       },
@@ -165,14 +179,26 @@ async function* exportBatches(
 }
 
 /**
- * The verification read: raw SQL naming just the hashed columns, because at a million events the
- * ORM's per-row mapping costs more than the hashing itself.
+ * The verification read. Postgres renders each event's hash input except `details` exactly as
+ * auditEventHash writes it (to_json escapes strings as JSON.stringify does; the time in
+ * toISOString's form), because at a million events decoding every column in JavaScript costs
+ * more than the hashing. test/audit-hash-input.e2e-spec.ts holds the two renderings equal.
+ * prev_hash and tenant_id skip to_json, which is slow on long values: a uuid needs no escaping,
+ * and a prev_hash is only hashed once it equals the previous event's hex hash.
  */
-function readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<StoredAuditEvent[]> {
-  return tx.$queryRaw<StoredAuditEvent[]>`
-    SELECT tenant_id::text AS "tenantId", seq, at, actor, on_behalf_of AS "onBehalfOf", action, target,
-           request_id AS "requestId", outcome, http_status AS "httpStatus", details,
-           prev_hash AS "prevHash", hash
+function readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<VerifyRow[]> {
+  return tx.$queryRaw<VerifyRow[]>`
+    SELECT seq, prev_hash AS "prevHash", hash,
+           '{"action":' || to_json(action)::text || ',"actor":' || to_json(actor)::text
+             || ',"at":"' || to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+             || '","details":' AS head,
+           details::text AS details,
+           ',"httpStatus":' || coalesce(http_status::text, 'null')
+             || ',"onBehalfOf":' || coalesce(to_json(on_behalf_of)::text, 'null')
+             || ',"outcome":' || to_json(outcome)::text || ',"prevHash":"' || prev_hash
+             || '","requestId":' || to_json(request_id)::text || ',"seq":' || seq::text
+             || ',"target":' || coalesce(to_json(target)::text, 'null')
+             || ',"tenantId":"' || tenant_id::text || '"}' AS tail
     FROM audit_events
     WHERE tenant_id = ${tenantId}::uuid AND seq > ${after}
     ORDER BY seq
