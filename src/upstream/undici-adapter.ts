@@ -39,15 +39,15 @@ export function createUndiciAdapter(options: { connectTimeoutMs: number }): {
       method: (config.method ?? 'get').toUpperCase() as 'GET',
       headers,
       body,
-      // AbortSignal.any costs a signal and its bookkeeping on every call; only combine when there are two.
+      // The deadline is the signal's alone: undici's headersTimeout and bodyTimeout run on coarse
+      // timers that fire up to half a second early. AbortSignal.any costs a signal and its
+      // bookkeeping on every call; only combine when there are two.
       signal:
         timeout && callerSignal
           ? AbortSignal.any([AbortSignal.timeout(timeout), callerSignal])
           : timeout
             ? AbortSignal.timeout(timeout)
             : callerSignal,
-      headersTimeout: timeout,
-      bodyTimeout: timeout,
     });
     const text = await response.body.text();
     // Plain names and values: axios turns them into AxiosHeaders itself once the adapter returns.
