@@ -8,7 +8,7 @@ import helmet from 'helmet';
 import { AppModule } from './app.module';
 import { parseJsonBody } from './common/json-body';
 import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
-import { assertNoNulInUrl } from './common/request-error';
+import { assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
@@ -46,6 +46,16 @@ export async function createApp(
   // The facade speaks JSON only; any other body is refused with 415 instead of reaching validation.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
+  // Fastify's own 415 repeats the Content-Type it got in its message, whatever that holds.
+  fastify.addContentTypeParser('*', (_request, _payload, done) =>
+    done(
+      new GatewayRequestError(
+        'GATEWAY_UNSUPPORTED_MEDIA_TYPE',
+        'Send the request body as application/json.',
+        415,
+      ),
+    ),
+  );
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.header(REQUEST_ID_HEADER, request.id);
     (request.raw as RoutedRequest).routePattern = request.routeOptions.url;

@@ -14,17 +14,6 @@ interface FastifyLikeError {
   validation?: unknown;
 }
 
-// Errors raised by Fastify itself (before Nest sees the request): body parsing, limits, media types.
-const FASTIFY_ERRORS: Record<string, { status: number; detail: string }> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, detail: 'The request body is larger than the limit.' },
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: { status: 415, detail: 'Send the request body as application/json.' },
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
-    status: 400,
-    detail: 'The Content-Length header does not match the body.',
-  },
-  FST_ERR_CTP_INVALID_TYPE: { status: 415, detail: 'The Content-Type header is not valid.' },
-};
-
 /**
  * Turns any thrown value into the gateway's problem document. Unknown errors become a plain 500
  * whose detail reveals nothing about the internals; the caller logs the original.
@@ -52,15 +41,9 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
       headers: {},
     };
   }
+  // Fastify's own errors reach here as HttpException (Nest wraps them); the gateway's body and
+  // request checks (GatewayRequestError) come as they are.
   const fastify = error as FastifyLikeError;
-  const known = fastify?.code ? FASTIFY_ERRORS[fastify.code] : undefined;
-  if (known) {
-    const [slug, title] = defaultSlugAndTitle(known.status);
-    return {
-      body: { type: problemTypeUri(slug), title, status: known.status, detail: known.detail, requestId },
-      headers: {},
-    };
-  }
   if (typeof fastify?.statusCode === 'number' && fastify.statusCode >= 400 && fastify.statusCode < 500) {
     const [slug, title] = defaultSlugAndTitle(fastify.statusCode);
     // The gateway's own body checks word their message for callers; other libraries' may not.
