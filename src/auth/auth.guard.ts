@@ -60,7 +60,7 @@ export class AuthGuard implements CanActivate {
     await this.rateLimits.check('failedAuth', request.ip);
     const token = bearerToken(request.headers.authorization);
     if (token === null) throw unauthenticated('Send a gateway key as "Authorization: Bearer <key>".');
-    const onBehalfOf = onBehalfOfHeader(request.headers[ON_BEHALF_OF_HEADER]);
+    const onBehalfOf = onBehalfOfHeader(request.headers[ON_BEHALF_OF_HEADER], request.raw.rawHeaders);
 
     if (access.kind === 'platform') {
       if (this.adminTokenHash === null)
@@ -112,8 +112,15 @@ function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
-function onBehalfOfHeader(header: string | string[] | undefined): string | null {
+function onBehalfOfHeader(header: string | string[] | undefined, rawHeaders: string[]): string | null {
   if (header === undefined) return null;
+  // Node joins repeated lines into "alice, bob": who the call is for would be ambiguous.
+  const lines = rawHeaders.filter(
+    (name, index) => index % 2 === 0 && name.toLowerCase() === ON_BEHALF_OF_HEADER,
+  );
+  if (lines.length > 1) {
+    throw validationProblem([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
+  }
   const value = Array.isArray(header) ? header[0] : header;
   if (!ON_BEHALF_OF.test(value)) {
     throw validationProblem([

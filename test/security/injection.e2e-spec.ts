@@ -417,10 +417,10 @@ const RAW_CASES: [string, RawCase][] = [
     'X-On-Behalf-Of: UTF-8 bytes (C1 control bytes read as latin-1)',
     ...raw(SETTINGS, (w) => [viewerAuth(w), ['X-On-Behalf-Of', UNICODE]], 400, { utf8: true }),
   ],
-  // Node joins repeated lines with ", ": the same as one header naming "alice, bob".
+  // Node would join the lines into "alice, bob": refused, so that a call is never for two people.
   [
     'X-On-Behalf-Of: twice',
-    ...raw(SETTINGS, (w) => [viewerAuth(w), ['X-On-Behalf-Of', 'alice'], ['X-On-Behalf-Of', 'bob']], 200),
+    ...raw(SETTINGS, (w) => [viewerAuth(w), ['X-On-Behalf-Of', 'alice'], ['X-On-Behalf-Of', 'bob']], 400),
   ],
   [
     'X-Request-Id: UTF-8 bytes',
