@@ -118,6 +118,27 @@ describe('dashboards facade (e2e)', () => {
     expect(puts()).toHaveLength(1);
   });
 
+  it('serves more concurrent replaces than the database pool has connections', async () => {
+    // Each replace holds its dashboard's lock while its own transactions run: with a lock session
+    // on every pooled connection, none of them could start one (503 after the pool timeout).
+    const ids = Array.from({ length: 12 }, () => seed());
+    const replace = (id: string, name: string) =>
+      world.gateway.http
+        .put(`/v1/dashboards/${id}`)
+        .set(operator())
+        .send({ ...validDashboardBody(), name });
+    const results = await Promise.all(ids.flatMap((id) => [replace(id, 'first'), replace(id, 'second')]));
+    expect(results.map((r) => r.status)).toEqual(results.map(() => 200));
+    expect(puts()).toHaveLength(24);
+    for (const id of ids) {
+      const versions = await world.gateway.http
+        .get(`/v1/dashboards/${id}/versions`)
+        .set(viewer())
+        .expect(200);
+      expect(versions.body.items).toHaveLength(2);
+    }
+  });
+
   it('keeps versions: list, show and restore (itself a new version)', async () => {
     const id = seed(2);
     const original = world.dashboards.storedDashboard(id)!;

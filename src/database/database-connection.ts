@@ -43,29 +43,38 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server emits 'error'; without a listener the process dies.
   pool.on('error', () => undefined);
+  const queue = new KeyedQueue();
+  const lockSessions = new Semaphore(Math.max(1, Math.floor(poolSize / 2)));
   return {
     kind: 'postgres',
     description: describePostgresUrl(url),
     adapter: new PrismaPg(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withLock(lockId, work) {
-      const client = await pool.connect();
-      try {
-        await client.query('SELECT pg_advisory_lock($1)', [lockId]);
-        try {
-          return await work({
-            exec: async (sql) => {
-              await client.query(sql);
-            },
-            query: async <Row>(sql: string, params?: unknown[]) =>
-              (await client.query(sql, params)).rows as Row[],
-          });
-        } finally {
-          await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
-        }
-      } finally {
-        client.release();
-      }
+      // Waiters queue here rather than on a pooled connection each, and lock holders may take at
+      // most half the pool: work under a lock opens transactions of its own, and with every
+      // connection held by a lock session none of them could start.
+      return queue.run(lockId, () =>
+        lockSessions.run(async () => {
+          const client = await pool.connect();
+          try {
+            await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+            try {
+              return await work({
+                exec: async (sql) => {
+                  await client.query(sql);
+                },
+                query: async <Row>(sql: string, params?: unknown[]) =>
+                  (await client.query(sql, params)).rows as Row[],
+              });
+            } finally {
+              await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
+            }
+          } finally {
+            client.release();
+          }
+        }),
+      );
     },
     close: () => pool.end(),
   };
@@ -81,7 +90,7 @@ export function connectEmbedded(dataDir: string): DatabaseConnection {
   if (!inMemory) mkdirSync(location, { recursive: true });
   const pglite = new PGlite(location);
   // One process owns the embedded database, so locks only need to queue work in this process.
-  const held = new Map<number, Promise<unknown>>();
+  const queue = new KeyedQueue();
   return {
     kind: 'embedded',
     description: inMemory ? 'embedded (in memory)' : `embedded (${location})`,
@@ -89,25 +98,51 @@ export function connectEmbedded(dataDir: string): DatabaseConnection {
     poolStats: () => null,
     async withLock(lockId, work) {
       await pglite.waitReady;
-      const previous = held.get(lockId) ?? Promise.resolve();
-      const run = previous
-        .catch(() => undefined)
-        .then(() =>
-          work({
-            exec: async (sql) => {
-              await pglite.exec(sql);
-            },
-            query: async <Row>(sql: string, params?: unknown[]) =>
-              (await pglite.query<Row>(sql, params)).rows,
-          }),
-        );
-      held.set(lockId, run);
-      try {
-        return await run;
-      } finally {
-        if (held.get(lockId) === run) held.delete(lockId);
-      }
+      return queue.run(lockId, () =>
+        work({
+          exec: async (sql) => {
+            await pglite.exec(sql);
+          },
+          query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
+        }),
+      );
     },
     close: () => pglite.close(),
   };
+}
+
+/** Runs work one call at a time per key, in call order, within this process. */
+class KeyedQueue {
+  private readonly tails = new Map<number, Promise<unknown>>();
+
+  async run<T>(key: number, work: () => Promise<T>): Promise<T> {
+    const run = (this.tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
+    this.tails.set(key, run);
+    try {
+      return await run;
+    } finally {
+      if (this.tails.get(key) === run) this.tails.delete(key);
+    }
+  }
+}
+
+/** At most `limit` calls of run() at a time; the rest wait in call order. */
+class Semaphore {
+  private active = 0;
+  private readonly waiting: (() => void)[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  async run<T>(work: () => Promise<T>): Promise<T> {
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    else this.active += 1;
+    try {
+      return await work();
+    } finally {
+      const next = this.waiting.shift();
+      // The slot passes straight to the next waiter, so a newcomer cannot take it first.
+      if (next) next();
+      else this.active -= 1;
+    }
+  }
 }
