@@ -52,13 +52,8 @@ export class AuditService {
 
   async append(tx: PrismaTx, actor: Actor, entry: AuditEntry): Promise<{ seq: number; hash: string }> {
     // The chain row is the per-tenant lock: concurrent appenders queue here, so seq has no gaps.
-    await tx.$executeRaw`
-      INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
-      VALUES (${entry.tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
-      ON CONFLICT (tenant_id) DO NOTHING`;
-    const [chain] = await tx.$queryRaw<{ last_seq: number; last_hash: string }[]>`
-      SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${entry.tenantId}::uuid FOR UPDATE`;
-
+    // It is held until commit, so the append makes as few round trips as it can.
+    const chain = (await lockChain(tx, entry.tenantId)) ?? (await createChain(tx, entry.tenantId));
     const event = {
       tenantId: entry.tenantId,
       seq: chain.last_seq + 1,
@@ -70,17 +65,20 @@ export class AuditService {
       requestId: actor.requestId,
       outcome: entry.outcome,
       httpStatus: entry.httpStatus ?? null,
-      details: entry.details ? (redactSecrets(entry.details) as Prisma.InputJsonObject) : null,
+      details: entry.details ? redactSecrets(entry.details) : null,
       prevHash: chain.last_hash,
     };
     const hash = auditEventHash(event);
-    await tx.auditEvent.create({
-      data: { ...event, details: event.details ?? Prisma.DbNull, hash },
-    });
-    await tx.auditChain.update({
-      where: { tenantId: entry.tenantId },
-      data: { lastSeq: event.seq, lastHash: hash },
-    });
+    await tx.$executeRaw`
+      WITH appended AS (
+        INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
+                                  outcome, http_status, details, prev_hash, hash)
+        VALUES (${event.tenantId}::uuid, ${event.seq}, ${event.at}, ${event.actor}, ${event.onBehalfOf},
+                ${event.action}, ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
+                ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${event.prevHash}, ${hash})
+      )
+      UPDATE audit_chains SET last_seq = ${event.seq}, last_hash = ${hash}
+      WHERE tenant_id = ${event.tenantId}::uuid`;
     return { seq: event.seq, hash };
   }
 
@@ -159,6 +157,26 @@ export class AuditService {
       throw error;
     }
   }
+}
+
+interface ChainHead {
+  last_seq: number;
+  last_hash: string;
+}
+
+async function lockChain(tx: PrismaTx, tenantId: string): Promise<ChainHead | undefined> {
+  const [chain] = await tx.$queryRaw<ChainHead[]>`
+    SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+  return chain;
+}
+
+/** A tenant's first event: the chain row is made (by whichever appender comes first), then locked. */
+async function createChain(tx: PrismaTx, tenantId: string): Promise<ChainHead> {
+  await tx.$executeRaw`
+    INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
+    VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
+    ON CONFLICT (tenant_id) DO NOTHING`;
+  return (await lockChain(tx, tenantId))!;
 }
 
 /** Matching events in seq order, one keyset batch at a time: memory stays flat whatever the log's size. */

@@ -11,9 +11,14 @@ export interface UpstreamActionOptions<T> {
   /** Extra writes that must commit with the `pending` event (e.g. the history record). */
   before?: (tx: PrismaTx) => Promise<void>;
   call: () => Promise<{ status: number; value: T; details?: Record<string, unknown> }>;
-  /** Extra writes that must commit with the outcome event. */
-  after?: (tx: PrismaTx, outcome: { status: number; error: ProblemException | null }) => Promise<void>;
+  /** Extra writes that must commit with the outcome event; `value` is the call's, on success. */
+  after?: (tx: PrismaTx, outcome: UpstreamActionOutcome<T>) => Promise<void>;
 }
+
+/** How the call ended; `error` is null on a failure that was not a problem (an unexpected error). */
+export type UpstreamActionOutcome<T> =
+  | { succeeded: true; status: number; value: T }
+  | { succeeded: false; status: number; error: ProblemException | null };
 
 /**
  * For an action whose effect happens upstream: a `pending` event commits before the call (if it
@@ -35,7 +40,7 @@ export async function auditedUpstreamAction<T>(
     const problem = error instanceof ProblemException ? error : null;
     const status = problem?.problem.status ?? 500;
     await prisma.$transaction(async (tx) => {
-      await options.after?.(tx, { status, error: problem });
+      await options.after?.(tx, { succeeded: false, status, error: problem });
       await audit.append(tx, actor, {
         ...entry,
         outcome: 'failed',
@@ -50,7 +55,7 @@ export async function auditedUpstreamAction<T>(
     throw error;
   }
   await prisma.$transaction(async (tx) => {
-    await options.after?.(tx, { status: result.status, error: null });
+    await options.after?.(tx, { succeeded: true, status: result.status, value: result.value });
     await audit.append(tx, actor, {
       ...entry,
       outcome: 'succeeded',

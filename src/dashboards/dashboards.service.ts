@@ -184,7 +184,7 @@ export class DashboardsService {
         },
         after: async (tx, outcome) => {
           // Only a replace that happened keeps the previous content as a version.
-          if (outcome.error !== null) await tx.dashboardVersion.delete({ where: { id: versionId } });
+          if (!outcome.succeeded) await tx.dashboardVersion.delete({ where: { id: versionId } });
         },
       });
       return { body: value, etag: dashboardEtag(value.data) };

@@ -81,21 +81,21 @@ export class PipesService {
           return { status: response.status, value: envelope, details: { pipeId: pipeIdOf(envelope) } };
         },
         after: async (tx, outcome) => {
-          if (outcome.error === null) return; // success is recorded below, with the answer
-          await this.history.recordFailed(tx, recordId, {
-            upstreamStatus: outcome.error.problem.upstream?.status ?? null,
-            response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
-          });
+          if (outcome.succeeded) {
+            await this.history.recordSucceeded(tx, recordId, {
+              pipeId: pipeIdOf(outcome.value),
+              upstreamRequestId: outcome.value.requestId ?? null,
+              upstreamStatus: outcome.status,
+              response: { status: outcome.status, body: outcome.value },
+            });
+          } else {
+            await this.history.recordFailed(tx, recordId, {
+              upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
+              response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
+            });
+          }
         },
       });
-      await this.prisma.$transaction((tx) =>
-        this.history.recordSucceeded(tx, recordId, {
-          pipeId: pipeIdOf(value),
-          upstreamRequestId: value.requestId ?? null,
-          upstreamStatus: status,
-          response: { status, body: value },
-        }),
-      );
       return { status, body: value };
     } catch (error) {
       throw isIdempotencyRace(error) ? idempotencyInProgress() : error;
