@@ -1,12 +1,10 @@
 import 'reflect-metadata';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { runSimulators } from '../sandbox/run-simulators';
-import { CredentialsService } from './credentials/credentials.service';
-import { KeysService } from './auth/keys.service';
-import { createApp } from './bootstrap';
+import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
 import { PrismaService } from './database/prisma.service';
-import { TenantsService } from './tenants/tenants.service';
+import { seedDemoTenant } from './demo-tenant';
 
 const DEMO_TENANT = 'sandbox-demo';
 const DEMO_ORGANIZATION = '00000000-0000-4000-8000-00000000de30';
@@ -43,40 +41,20 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const base = `http://localhost:${typeof address === 'object' && address ? address.port : config.http.port}`;
 
-  const actor = { actor: 'sandbox', onBehalfOf: null, keyId: null, requestId: randomUUID() };
   const prisma = app.get(PrismaService);
-  const tenant =
-    (await prisma.tenant.findUnique({ where: { name: DEMO_TENANT } })) ??
-    (await app.get(TenantsService).create({ name: DEMO_TENANT }, actor));
-  const key = await app
-    .get(KeysService)
-    .issue(
-      tenant.id,
-      { name: `sandbox-${randomBytes(3).toString('hex')}`, roles: ['admin', 'operator', 'auditor'] },
-      actor,
-    );
-  // Simulator keys are new on every run: replace the demo credentials.
-  for (const stale of await prisma.credential.findMany({ where: { tenantId: tenant.id } })) {
-    await app.get(CredentialsService).remove(tenant.id, stale.id, actor);
-  }
-  const credentials = app.get(CredentialsService);
-  await credentials.create(
-    tenant.id,
-    { kind: 'pipes', name: 'sandbox pipes', organizationId: DEMO_ORGANIZATION, ...simulators.pipesKey },
-    actor,
-  );
-  await credentials.create(
-    tenant.id,
-    { kind: 'dashboards', name: 'sandbox dashboards', token: simulators.dashboardsToken },
-    actor,
-  );
+  const { tenantId, key } = await seedDemoTenant(app, {
+    tenantName: DEMO_TENANT,
+    keyName: `sandbox-${randomBytes(3).toString('hex')}`,
+    organizationId: DEMO_ORGANIZATION,
+    upstreams: simulators,
+  });
 
   const pipes = `${base}/v1/organizations/${DEMO_ORGANIZATION}/services/${DEMO_SERVICE}/pipes`;
   console.log(`
 pipes-gateway sandbox on ${base}  (docs: ${base}/docs, database: ${prisma.description})
-demo tenant ${tenant.id}; admin/operator/auditor key (shown once):
+demo tenant ${tenantId}; admin/operator/auditor key (shown once):
 
-  export GW=${base} KEY=${key.key}
+  export GW=${base} KEY=${key}
 
   curl -s $GW/v1/credentials -H "Authorization: Bearer $KEY"
   curl -s ${pipes} -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\
@@ -87,8 +65,7 @@ demo tenant ${tenant.id}; admin/operator/auditor key (shown once):
 `);
 
   const shutdown = (): void => {
-    void app
-      .close()
+    void closeGracefully(app)
       .then(() => simulators.close())
       .then(() => process.exit(0));
   };

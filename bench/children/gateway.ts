@@ -1,12 +1,11 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { KeysService } from '../../src/auth/keys.service';
 import { closeGracefully, createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/app-config';
-import { CredentialsService } from '../../src/credentials/credentials.service';
-import { TenantsService } from '../../src/tenants/tenants.service';
+import { seedDemoTenant } from '../../src/demo-tenant';
 import { GatewayReady, ORGANIZATION_ID, UpstreamsReady } from '../lib/scenario';
+import type { Message } from '../lib/processes';
 import { serveChild } from './child';
 import { Profiler } from './profiler';
 
@@ -20,29 +19,17 @@ serveChild(async () => {
   const app = await createApp(config, { quiet: true });
   await app.listen({ port: 0, host: '127.0.0.1' });
 
-  const actor = { actor: 'bench', onBehalfOf: null, keyId: null, requestId: randomUUID() };
-  const tenant = await app.get(TenantsService).create({ name: `bench-${randomUUID()}` }, actor);
-  const { key } = await app
-    .get(KeysService)
-    .issue(tenant.id, { name: 'bench', roles: ['admin', 'operator', 'auditor'] }, actor);
-  if (upstreams) {
-    const credentials = app.get(CredentialsService);
-    await credentials.create(
-      tenant.id,
-      { kind: 'pipes', name: 'bench pipes', organizationId: ORGANIZATION_ID, ...upstreams.pipesKey },
-      actor,
-    );
-    await credentials.create(
-      tenant.id,
-      { kind: 'dashboards', name: 'bench dashboards', token: upstreams.dashboardsToken },
-      actor,
-    );
-  }
+  const { tenantId, key } = await seedDemoTenant(app, {
+    tenantName: `bench-${randomUUID()}`,
+    keyName: 'bench',
+    organizationId: ORGANIZATION_ID,
+    upstreams,
+  });
 
   const ready: GatewayReady = {
     type: 'ready',
     url: `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`,
-    tenantId: tenant.id,
+    tenantId,
     key,
   };
   // Connected only when asked for, so unprofiled runs carry no inspector session.
@@ -50,6 +37,15 @@ serveChild(async () => {
   return {
     ready,
     stop: () => closeGracefully(app),
-    handle: (message) => (profiler ??= new Profiler()).handle(message),
+    handle: (message) =>
+      message.type === 'memory'
+        ? Promise.resolve(liveMemory())
+        : (profiler ??= new Profiler()).handle(message),
   };
 });
+
+/** Memory after a full collection (the runner starts this child with --expose-gc): live data only. */
+function liveMemory(): Message & NodeJS.MemoryUsage {
+  (globalThis as { gc?: () => void }).gc?.();
+  return { type: 'memory', ...process.memoryUsage() };
+}

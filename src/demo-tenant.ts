@@ -1,0 +1,56 @@
+import { randomUUID } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
+import { KeysService } from './auth/keys.service';
+import { CredentialsService } from './credentials/credentials.service';
+import { PrismaService } from './database/prisma.service';
+import { TenantsService } from './tenants/tenants.service';
+
+export interface DemoUpstreamSecrets {
+  pipesKey: { keyId: string; keySecret: string };
+  dashboardsToken: string;
+}
+
+/**
+ * A tenant ready to call every route, for the sandbox and the benchmarks: found or made by name,
+ * a new key with every tenant role (returned once), and, when upstreams are given, one credential
+ * per upstream, replacing any it had (simulator secrets are new on every run).
+ */
+export async function seedDemoTenant(
+  app: INestApplicationContext,
+  options: {
+    tenantName: string;
+    keyName: string;
+    organizationId: string;
+    upstreams: DemoUpstreamSecrets | null;
+  },
+): Promise<{ tenantId: string; key: string }> {
+  const actor = { actor: 'sandbox', onBehalfOf: null, keyId: null, requestId: randomUUID() };
+  const prisma = app.get(PrismaService);
+  const credentials = app.get(CredentialsService);
+  const tenant =
+    (await prisma.tenant.findUnique({ where: { name: options.tenantName } })) ??
+    (await app.get(TenantsService).create({ name: options.tenantName }, actor));
+  const { key } = await app
+    .get(KeysService)
+    .issue(tenant.id, { name: options.keyName, roles: ['admin', 'operator', 'auditor'] }, actor);
+  if (options.upstreams === null) return { tenantId: tenant.id, key };
+  for (const stale of await prisma.credential.findMany({ where: { tenantId: tenant.id } })) {
+    await credentials.remove(tenant.id, stale.id, actor);
+  }
+  await credentials.create(
+    tenant.id,
+    {
+      kind: 'pipes',
+      name: 'demo pipes',
+      organizationId: options.organizationId,
+      ...options.upstreams.pipesKey,
+    },
+    actor,
+  );
+  await credentials.create(
+    tenant.id,
+    { kind: 'dashboards', name: 'demo dashboards', token: options.upstreams.dashboardsToken },
+    actor,
+  );
+  return { tenantId: tenant.id, key };
+}
