@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -6,7 +7,7 @@ import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { closedLoop, fixedRate } from './lib/load';
 import type { LoadRequest } from './lib/load';
-import { ask, cpuMs, RssSampler, runMain, startChild, stopChild } from './lib/processes';
+import { ask, cpuMs, rssBytes, RssSampler, runMain, settle, startChild, stopChild } from './lib/processes';
 import type { Message } from './lib/processes';
 import { formatProfile, summariseProfile } from './lib/profile';
 import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
@@ -21,14 +22,18 @@ const { values: flags } = parseArgs({
   options: {
     rounds: { type: 'string', default: '1' },
     seconds: { type: 'string', default: '6' },
-    warmup: { type: 'string', default: '2' },
+    warmup: { type: 'string', default: '3' },
     connections: { type: 'string', default: '50' },
     rate: { type: 'string', default: '500' },
-    'rate-seconds': { type: 'string', default: '5' },
+    'rate-seconds': { type: 'string', default: '4' },
     'log-levels': { type: 'string', default: 'warn,info' },
     /** Comma-separated route names, e.g. 'GET settings'; all when left out. */
     routes: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    /** Extra Node options for the gateway processes, e.g. '--max-semi-space-size=4'. */
+    'gateway-node-options': { type: 'string', default: '' },
+    /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
+    'profile-out': { type: 'string' },
   },
 });
 const settings = {
@@ -96,6 +101,7 @@ interface Target {
   request: (route: Route) => LoadRequest;
   /** The process that serves this target (for direct, the simulators). */
   pid: number;
+  child: ChildProcess;
   gateway: boolean;
 }
 
@@ -123,9 +129,14 @@ async function probe(url: string, request: LoadRequest): Promise<void> {
     throw new Error(`${request.method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
-async function measure(target: Target, route: Route): Promise<RoundResult['targets'][string]> {
+async function measure(
+  target: Target,
+  route: Route,
+  pids: number[],
+): Promise<RoundResult['targets'][string]> {
   const url = target.url(route);
   const request = target.request(route);
+  await settle(pids);
   await probe(url, request);
   await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
   const cpuBefore = cpuMs(target.pid);
@@ -133,14 +144,14 @@ async function measure(target: Target, route: Route): Promise<RoundResult['targe
     connections: settings.connections,
     seconds: settings.seconds,
   });
-  const cpuMsPerRequest = (cpuMs(target.pid) - cpuBefore) / closed.ok;
+  const cpuMsPerRequest = closed.ok > 0 ? (cpuMs(target.pid) - cpuBefore) / closed.ok : NaN;
   const fixed = await fixedRate(url, request, { rate: settings.rate, seconds: settings.rateSeconds });
   return { closed, fixed, cpuMsPerRequest };
 }
 
 async function startUpstreams(): Promise<{
   upstreams: UpstreamsReady;
-  pid: number;
+  simulators: ChildProcess;
   resetPipes: () => Promise<string>;
 }> {
   const { child: simulators, ready } = await startChild<UpstreamsReady>(
@@ -149,7 +160,7 @@ async function startUpstreams(): Promise<{
   );
   const resetPipes = async (): Promise<string> =>
     (await ask<PipesReset>(simulators, { type: 'reset-pipes' }, 'pipes-reset')).pipeId;
-  return { upstreams: ready, pid: simulators.pid!, resetPipes };
+  return { upstreams: ready, simulators, resetPipes };
 }
 
 function startGateway(
@@ -159,6 +170,8 @@ function startGateway(
 ): ReturnType<typeof startChild<GatewayReady>> {
   return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel})`, child('gateway'), {
     args: [JSON.stringify(upstreams)],
+    // Lets the runner read the live heap between routes; collection otherwise runs as usual.
+    execArgv: ['--expose-gc', ...flags['gateway-node-options'].split(' ').filter(Boolean)],
     env: gatewayEnv(databaseUrl, logLevel, {
       PIPES_API_URL: upstreams.pipesUrl,
       DASHBOARDS_API_URL: upstreams.dashboardsUrl,
@@ -168,7 +181,7 @@ function startGateway(
 
 async function benchmark(databaseUrl: string): Promise<void> {
   const machine = describeMachine();
-  const { upstreams, pid, resetPipes } = await startUpstreams();
+  const { upstreams, simulators, resetPipes } = await startUpstreams();
   const state = { pipeId: upstreams.pipeId };
   const baseline = await startChild<BaselineReady>('baseline proxy', child('baseline'), {
     args: [JSON.stringify(upstreams)],
@@ -176,7 +189,8 @@ async function benchmark(databaseUrl: string): Promise<void> {
   const targets: Target[] = [
     {
       name: DIRECT,
-      pid,
+      pid: simulators.pid!,
+      child: simulators,
       gateway: false,
       url: (route) => (route.upstream === 'pipes' ? upstreams.pipesUrl : upstreams.dashboardsUrl),
       request: (route) =>
@@ -191,6 +205,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
     {
       name: BASELINE,
       pid: baseline.child.pid!,
+      child: baseline.child,
       gateway: false,
       url: () => baseline.ready.url,
       request: (route) => loadRequest(route, route.upstreamPath),
@@ -203,10 +218,22 @@ async function benchmark(databaseUrl: string): Promise<void> {
       url: () => gateway.ready.url,
       request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
       pid: gateway.child.pid!,
+      child: gateway.child,
       gateway: true,
     });
   }
 
+  // What the gateways hold before any load: the peak under load is compared with this.
+  const rssAtStartMb = Object.fromEntries(
+    targets
+      .filter((target) => target.gateway)
+      .map((target) => [target.name, (rssBytes(target.pid) ?? NaN) / 2 ** 20]),
+  );
+  console.log(
+    `gateway RSS after start: ${Object.entries(rssAtStartMb)
+      .map(([name, mb]) => `${name} ${Math.round(mb)} MB`)
+      .join('; ')}`,
+  );
   const plan = routes(state).filter((route) => !settings.routes || settings.routes.includes(route.name));
   const rounds = new Map<string, RoundResult[]>(plan.map((route) => [route.name, []]));
   for (let round = 1; round <= settings.rounds; round++) {
@@ -214,14 +241,22 @@ async function benchmark(databaseUrl: string): Promise<void> {
       console.log(`round ${round}/${settings.rounds}: ${route.name}`);
       const gateways = targets.filter((target) => target.gateway);
       const sampler = new RssSampler(gateways.map((target) => target.pid));
-      const result: RoundResult = { targets: {}, rssPeakMb: {} };
+      const result: RoundResult = { targets: {}, rssPeakMb: {}, heapUsedMb: {} };
       for (const target of targets) {
-        result.targets[target.name] = await measure(target, route);
+        result.targets[target.name] = await measure(
+          target,
+          route,
+          targets.map((each) => each.pid),
+        );
         // Every create is stored by the simulator; dropping them keeps later runs alike.
         if (route.kind === 'create') state.pipeId = await resetPipes();
       }
       const peaks = sampler.stop();
-      for (const target of gateways) result.rssPeakMb[target.name] = peaks.get(target.pid) ?? NaN;
+      for (const target of gateways) {
+        result.rssPeakMb[target.name] = peaks.get(target.pid) ?? NaN;
+        const memory = await ask<Message & NodeJS.MemoryUsage>(target.child, { type: 'memory' }, 'memory');
+        result.heapUsedMb[target.name] = memory.heapUsed / 2 ** 20;
+      }
       rounds.get(route.name)!.push(result);
     }
   }
@@ -240,6 +275,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
         at: new Date().toISOString(),
         machine,
         settings,
+        rssAtStartMb,
         routes: summaries,
         targets: checks,
         rounds: Object.fromEntries(rounds),
@@ -251,19 +287,25 @@ async function benchmark(databaseUrl: string): Promise<void> {
   console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
 }
 
-/** GET settings against one gateway with V8's CPU profiler on during the measured run only. */
+/** One route against one gateway with V8's CPU profiler on during the measured run only. */
 async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): Promise<void> {
   const { upstreams } = await startUpstreams();
   const logLevel = settings.logLevels[settings.logLevels.length - 1];
   const gateway = await startGateway(databaseUrl, logLevel, upstreams);
-  const route = routes({ pipeId: upstreams.pipeId })[0];
+  // The first route asked for (--routes), GET settings by default.
+  const route = routes({ pipeId: upstreams.pipeId }).find(
+    (candidate) => !settings.routes || settings.routes.includes(candidate.name),
+  )!;
   const url = gateway.ready.url;
   const request = loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`);
   await probe(url, request);
   await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
-  const directory = mkdtempSync(join(tmpdir(), 'gateway-profile-'));
-  cleanups.push(() => Promise.resolve(rmSync(directory, { recursive: true, force: true })));
-  const path = join(directory, 'gateway.cpuprofile');
+  let path = flags['profile-out'];
+  if (path === undefined) {
+    const directory = mkdtempSync(join(tmpdir(), 'gateway-profile-'));
+    cleanups.push(() => Promise.resolve(rmSync(directory, { recursive: true, force: true })));
+    path = join(directory, 'gateway.cpuprofile');
+  }
   await ask<Message>(gateway.child, { type: 'profile-start' }, 'profiling');
   const result = await closedLoop(url, request, {
     connections: settings.connections,
@@ -271,7 +313,7 @@ async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): 
   });
   await ask<Message>(gateway.child, { type: 'profile-stop', path } as Message, 'profiled');
   await stopChild(gateway.child);
-  console.log(`GET settings, gateway (LOG_LEVEL=${logLevel}), profiler on: ${Math.round(result.rps)} req/s`);
+  console.log(`${route.name}, gateway (LOG_LEVEL=${logLevel}), profiler on: ${Math.round(result.rps)} req/s`);
   const summary = summariseProfile(path);
   console.log(formatProfile(summary));
   mkdirSync(RESULTS, { recursive: true });

@@ -105,6 +105,20 @@ export function cpuMs(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10;
 }
 
+/**
+ * Waits (at most maxMs) until these processes use under a tenth of a core: requests abandoned by an
+ * earlier run may still be working through the database and would skew the next measurement.
+ */
+export async function settle(pids: number[], maxMs = 10_000): Promise<void> {
+  const window = 500;
+  for (let waited = 0; waited < maxMs; waited += window) {
+    const before = pids.map((pid) => cpuMs(pid));
+    await sleep(window);
+    const busiest = Math.max(...pids.map((pid, index) => cpuMs(pid) - before[index]));
+    if (busiest < window / 10) return;
+  }
+}
+
 /** Samples the peak RSS of some processes every 200 ms until stopped. */
 export class RssSampler {
   private readonly peaks = new Map<number, number>();

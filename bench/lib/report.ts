@@ -16,6 +16,8 @@ export interface RoundResult {
   targets: Record<string, Measured>;
   /** Peak RSS in MB of each gateway during this route, by target name. */
   rssPeakMb: Record<string, number>;
+  /** Live JS heap (MB, after a full collection) of each gateway once the route is done. */
+  heapUsedMb: Record<string, number>;
 }
 
 export interface TargetSummary {
@@ -33,6 +35,7 @@ export interface GatewaySummary {
   addedP50Ms: number;
   addedP99Ms: number;
   rssPeakMb: number;
+  heapUsedMb: number;
 }
 
 export interface RouteSummary {
@@ -89,6 +92,7 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
         rounds.map((round) => round.targets[name].fixed.p99 - round.targets[DIRECT].fixed.p99),
       ),
       rssPeakMb: Math.max(...rounds.map((round) => round.rssPeakMb[name] ?? NaN)),
+      heapUsedMb: Math.max(...rounds.map((round) => round.heapUsedMb[name] ?? NaN)),
     };
   }
   return { route, kind, targets, gateways };
@@ -166,6 +170,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     'p50 ms',
     'p99 ms',
     'CPU ms/req',
+    `ok/s @${settings.rate}/s`,
     `p50 ms @${settings.rate}/s`,
     `p99 ms @${settings.rate}/s`,
     'failed',
@@ -176,6 +181,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     cell(target.closed.p50, 2),
     cell(target.closed.p99, 2),
     cell(target.closed.cpuMsPerRequest, 3),
+    cell(target.fixed.rps, 0),
     cell(target.fixed.p50, 2),
     cell(target.fixed.p99, 2),
     target.failed === 0 ? '0' : `${target.failed} ${JSON.stringify(target.statuses)}`,
@@ -196,7 +202,9 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     `added latency vs direct @${settings.rate}/s: ${gateways
       .map(([name, g]) => `${name} p50 ${signed(g.addedP50Ms)} ms, p99 ${signed(g.addedP99Ms)} ms`)
       .join('; ')}`,
-    `gateway RSS peak: ${gateways.map(([name, g]) => `${name} ${Math.round(g.rssPeakMb)} MB`).join('; ')}`,
+    `gateway RSS peak (live JS heap after the route): ${gateways
+      .map(([name, g]) => `${name} ${Math.round(g.rssPeakMb)} MB (${Math.round(g.heapUsedMb)} MB)`)
+      .join('; ')}`,
   ].join('\n');
 }
 
