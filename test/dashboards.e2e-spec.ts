@@ -1,5 +1,5 @@
 import { PrismaService } from '../src/database/prisma.service';
-import { validDashboardBody } from '../src/dashboards/dto/dashboard-fixtures';
+import { validDashboardBody } from '../src/dashboards/dto/test-support/dashboard-fixtures';
 import { bearer, createTenant } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { validCreateBody } from '../src/pipes/dto/pipe-fixtures';
+import { validCreateBody } from '../src/pipes/dto/test-support/pipe-fixtures';
 import { bearer } from './support/fixtures';
 import { startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

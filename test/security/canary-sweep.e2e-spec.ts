@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../../src/database/prisma.service';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/dto/pipe-fixtures';
+import { validCreateBody, validUpdateBody } from '../../src/pipes/dto/test-support/pipe-fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { bearer } from '../support/fixtures';
 import { json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';

@@ -1,4 +1,4 @@
-import { rejection, validated } from '../../pipes/dto/test-support/validation';
+import { rejection, validated } from '../../common/validation/test-support/dto-validation';
 import { DashboardIdParamDto, DashboardQueryDto } from './dashboard-params.dto';
 
 const ID_MESSAGE = 'must be 1 to 64 letters, digits, "-" or "_"';

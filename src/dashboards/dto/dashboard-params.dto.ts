@@ -5,7 +5,7 @@
  */
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsUUID, Matches } from 'class-validator';
-import { OptionalNotNull } from '../../pipes/dto/validation-decorators';
+import { OptionalNotNull } from '../../common/validation/validation-decorators';
 
 const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
 

@@ -1,5 +1,5 @@
-import { patched, rejection, validated } from '../../pipes/dto/test-support/validation';
-import { validDashboardBody } from './dashboard-fixtures';
+import { patched, rejection, validated } from '../../common/validation/test-support/dto-validation';
+import { validDashboardBody } from './test-support/dashboard-fixtures';
 import { ReplaceDashboardDto, SeriesDto, TileDto } from './replace-dashboard.dto';
 
 const KEYWORD_MESSAGE = 'must be 1 to 64 lowercase letters, digits or underscores';

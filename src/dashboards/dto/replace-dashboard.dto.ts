@@ -29,7 +29,7 @@ import {
   MaxLength,
   Min,
 } from 'class-validator';
-import { NestedArray, OptionalNotNull } from '../../pipes/dto/validation-decorators';
+import { NestedArray, OptionalNotNull } from '../../common/validation/validation-decorators';
 
 const SERIES_KEYWORD = /^[a-z0-9_]{1,64}$/;
 const SERIES_KEYWORD_MESSAGE = 'must be 1 to 64 lowercase letters, digits or underscores';

@@ -1,5 +1,5 @@
 import { CreatePipeDto } from './create-pipe.dto';
-import { validCreateBody } from './pipe-fixtures';
+import { validCreateBody } from './test-support/pipe-fixtures';
 import {
   KafkaSourceDto,
   KinesisSourceDto,
@@ -8,7 +8,7 @@ import {
   SOURCE_KINDS,
   TableMappingDto,
 } from './pipe-source.dto';
-import { patched, rejection, validated } from './test-support/validation';
+import { patched, rejection, validated } from '../../common/validation/test-support/dto-validation';
 
 const ONE_KIND = 'must contain exactly one source kind (kafka, objectStorage, kinesis, postgres)';
 const TIMESTAMP = 'source.kafka.offset.timestamp';

@@ -21,7 +21,12 @@ import { IsBoolean, IsInt, IsNumber, Max, Min } from 'class-validator';
 import { DestinationDto } from './pipe-destination.dto';
 import { HasExactlyOneSourceKind, MapsEveryDestinationColumn } from './pipe-rules';
 import { PipeSourceDto } from './pipe-source.dto';
-import { NestedArray, NestedObject, NonEmptyString, OptionalNotNull } from './validation-decorators';
+import {
+  NestedArray,
+  NestedObject,
+  NonEmptyString,
+  OptionalNotNull,
+} from '../../common/validation/validation-decorators';
 
 export class FieldMappingDto {
   @ApiProperty({ example: 'orderId' })

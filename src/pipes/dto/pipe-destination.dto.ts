@@ -15,7 +15,7 @@ import {
   NonEmptyString,
   NonEmptyStringArray,
   OptionalNotNull,
-} from './validation-decorators';
+} from '../../common/validation/validation-decorators';
 
 export class ColumnDto {
   @ApiProperty({ example: 'order_id' })

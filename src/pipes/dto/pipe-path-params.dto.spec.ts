@@ -1,5 +1,5 @@
 import { PipeIdPathParamsDto, PipePathParamsDto } from './pipe-path-params.dto';
-import { rejection, validated } from './test-support/validation';
+import { rejection, validated } from '../../common/validation/test-support/dto-validation';
 
 const ORGANIZATION_ID = '0b6f3c1e-8a4d-4f2b-9c7e-1d2a3b4c5d6e';
 const SERVICE_ID = '01890f4e-7b3c-7d2a-8e1f-0a1b2c3d4e5f';

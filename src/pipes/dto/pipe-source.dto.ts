@@ -25,7 +25,7 @@ import {
   NonEmptyString,
   NonEmptyStringArray,
   OptionalNotNull,
-} from './validation-decorators';
+} from '../../common/validation/validation-decorators';
 
 export const SOURCE_KINDS = ['kafka', 'objectStorage', 'kinesis', 'postgres'] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];

@@ -1,6 +1,6 @@
-import { validCreateBody, validUpdateBody } from './pipe-fixtures';
+import { validCreateBody, validUpdateBody } from './test-support/pipe-fixtures';
 import { PostgresSourceUpdateDto, SOURCE_KINDS, SourceKind, TableMappingRefDto } from './pipe-source.dto';
-import { patched, rejection, validated } from './test-support/validation';
+import { patched, rejection, validated } from '../../common/validation/test-support/dto-validation';
 import { UpdatePipeDto } from './update-pipe.dto';
 
 /** The value at `path` of a create body, so a refused field carries a value create would accept. */

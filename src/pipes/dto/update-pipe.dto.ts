@@ -11,7 +11,7 @@ import { ApiPropertyOptional, PartialType, PickType } from '@nestjs/swagger';
 import { CreatePipeDto, FieldMappingDto } from './create-pipe.dto';
 import { DestinationUpdateDto } from './pipe-destination.dto';
 import { PipeSourceUpdateDto } from './pipe-source.dto';
-import { NestedArray, NestedObject, OptionalNotNull } from './validation-decorators';
+import { NestedArray, NestedObject, OptionalNotNull } from '../../common/validation/validation-decorators';
 
 export class UpdatePipeDto extends PartialType(PickType(CreatePipeDto, ['name', 'settings']), {
   skipNullProperties: false,

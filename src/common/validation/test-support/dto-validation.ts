@@ -1,6 +1,6 @@
 import { Paramtype } from '@nestjs/common';
-import { ProblemException, ProblemFieldError } from '../../../common/problem/problem';
-import { createValidationPipe } from '../../../common/problem/validation';
+import { ProblemException, ProblemFieldError } from '../../problem/problem';
+import { createValidationPipe } from '../../problem/validation';
 
 /** Runs request DTOs through the gateway's real global ValidationPipe, as a request would. */
 const pipe = createValidationPipe();

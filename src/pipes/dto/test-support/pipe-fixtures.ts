@@ -8,9 +8,9 @@
  * `secret` replaces the value of every secret (passwords, secret keys, the account key inside an
  * Azure connection string), so a test can plant one canary and search every output for it.
  */
-import { CreatePipeDto } from './create-pipe.dto';
-import { SourceKind } from './pipe-source.dto';
-import { UpdatePipeDto } from './update-pipe.dto';
+import { CreatePipeDto } from '../create-pipe.dto';
+import { SourceKind } from '../pipe-source.dto';
+import { UpdatePipeDto } from '../update-pipe.dto';
 
 export interface FixtureOptions {
   secret?: string;

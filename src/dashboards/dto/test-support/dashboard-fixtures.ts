@@ -1,5 +1,5 @@
 /** A valid dashboard replace body, shared by unit and end-to-end tests. */
-import { ReplaceDashboardDto } from './replace-dashboard.dto';
+import { ReplaceDashboardDto } from '../replace-dashboard.dto';
 
 /** Two tiles: one the upstream already knows (with an id), one new (without); a fresh object per call. */
 export function validDashboardBody(): ReplaceDashboardDto {
