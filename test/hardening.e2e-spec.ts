@@ -42,6 +42,22 @@ describe('limits and protective headers (e2e)', () => {
     }
   });
 
+  it("rate-limits a tenant's keys together, and no other tenant's", async () => {
+    const gateway = await startGateway({ RATE_LIMIT_PER_TENANT: '3/60s' });
+    try {
+      const tenant = await createTenant(gateway);
+      const other = await createTenant(gateway);
+      for (const role of ['viewer', 'operator', 'admin'] as const)
+        await gateway.http.get('/v1/credentials').set(bearer(tenant.keys[role])).expect(200);
+      const limited = await gateway.http.get('/v1/audit').set(bearer(tenant.keys.auditor)).expect(429);
+      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+      expect(limited.body.detail).toMatch(/tenant/);
+      await gateway.http.get('/v1/credentials').set(bearer(other.keys.viewer)).expect(200);
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('stops gateway key guessing from one address', async () => {
     const gateway = await startGateway({ RATE_LIMIT_FAILED_AUTH: '5/60s' });
     try {

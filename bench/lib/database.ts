@@ -43,6 +43,7 @@ export function gatewayEnv(
     GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
     LOG_LEVEL: logLevel,
     RATE_LIMIT_PER_KEY: '0',
+    RATE_LIMIT_PER_TENANT: '0',
     PIPES_API_RATE_LIMIT: '0',
     DASHBOARDS_API_RATE_LIMIT: '0',
     ...extra,

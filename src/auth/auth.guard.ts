@@ -86,6 +86,8 @@ export class AuthGuard implements CanActivate {
       throw unauthenticated('The gateway key is not valid or has been revoked.');
     }
     await this.rateLimits.consume('perKey', key.id);
+    // Keys are cheap to issue: the tenant's total is capped too.
+    await this.rateLimits.consume('perTenant', key.tenantId);
     const principal: Principal = {
       kind: 'key',
       tenantId: key.tenantId,

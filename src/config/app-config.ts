@@ -37,6 +37,7 @@ export interface AppConfig {
   redisUrl: string | null;
   rateLimits: {
     perKey: RateLimit | null;
+    perTenant: RateLimit | null;
     failedAuth: RateLimit | null;
     pipesApi: RateLimit | null;
     dashboardsApi: RateLimit | null;
@@ -200,6 +201,7 @@ export function loadConfig(env: Env): AppConfig {
     redisUrl,
     rateLimits: {
       perKey: rateLimit(env, 'RATE_LIMIT_PER_KEY', '600/60s'),
+      perTenant: rateLimit(env, 'RATE_LIMIT_PER_TENANT', '3000/60s'),
       failedAuth: rateLimit(env, 'RATE_LIMIT_FAILED_AUTH', '30/60s'),
       pipesApi: rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s'),
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),

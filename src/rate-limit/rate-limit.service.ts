@@ -9,6 +9,7 @@ export type LimitName = keyof AppConfig['rateLimits'];
 
 const DESCRIPTIONS: Record<LimitName, string> = {
   perKey: 'This gateway key has made too many calls',
+  perTenant: "This tenant's keys have made too many calls together",
   failedAuth: 'Too many failed authentications from this address',
   pipesApi: "This credential has reached the pipes API's rate limit",
   dashboardsApi: "This credential has reached the dashboards API's rate limit",

@@ -35,6 +35,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     HOST: '127.0.0.1',
     // Suites share keys and credentials across many calls; the limits have tests of their own.
     RATE_LIMIT_PER_KEY: '0',
+    RATE_LIMIT_PER_TENANT: '0',
     RATE_LIMIT_FAILED_AUTH: '0',
     PIPES_API_RATE_LIMIT: '0',
     DASHBOARDS_API_RATE_LIMIT: '0',
