@@ -140,7 +140,8 @@ describe('cli (e2e)', () => {
       LOG_LEVEL: 'warn',
       DATA_DIR: 'memory://',
       ...database,
-      GATEWAY_ENCRYPTION_KEYS: v1,
+      // Both keys: the tests above leave credentials sealed with either.
+      GATEWAY_ENCRYPTION_KEYS: `${v2},${v1}`,
     });
     const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
       logger: false,
