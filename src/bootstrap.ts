@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
+import type { Logger as PinoInstance } from 'pino';
 import { AppModule } from './app.module';
 import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
@@ -13,7 +14,7 @@ import { MetricsService } from './metrics/metrics.service';
 import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
-import type { RoutedRequest } from './logging/logging.module';
+import { logAccess, ROOT_LOGGER } from './logging/logging.module';
 
 export interface CreateAppOptions {
   /** Keep Nest's own start-up chatter out of test output. */
@@ -60,7 +61,6 @@ export async function createApp(
   const securityHeaders = protectiveHeaders();
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
-    (request.raw as RoutedRequest).routePattern = request.routeOptions.url;
     assertNoNulInUrl(request.url);
   });
 
@@ -92,7 +92,9 @@ export async function createApp(
     maxAge: 600,
   });
   const metrics = app.get(MetricsService);
+  const rootLogger = app.get<PinoInstance>(ROOT_LOGGER);
   fastify.addHook('onResponse', async (request, reply) => {
+    logAccess(rootLogger, request, reply);
     metrics.observeHttp(
       request.method,
       request.routeOptions.url ?? 'unmatched',
