@@ -1,12 +1,11 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
+import { IsDateTime } from '../../common/validation/validation-decorators';
 
 export const AUDIT_OUTCOMES = ['succeeded', 'failed', 'denied', 'pending'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-// RFC 3339: a date-time with an explicit offset, so a bound never depends on the server's time zone.
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/i;
 const PRINTABLE = /^[^\p{Cc}]+$/u;
 
 /** The filters shared by the paged list and the NDJSON export; every one narrows the result. */
@@ -17,8 +16,7 @@ export class AuditFilterDto {
     description: 'Events at or after this instant.',
   })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'from must be a valid date-time' })
-  @Matches(DATE_TIME, { message: 'from must be a date-time with a time zone, e.g. 2026-01-01T00:00:00Z' })
+  @IsDateTime()
   from?: string;
 
   @ApiPropertyOptional({
@@ -27,8 +25,7 @@ export class AuditFilterDto {
     description: 'Events before this instant (exclusive).',
   })
   @IsOptional()
-  @IsISO8601({ strict: true }, { message: 'to must be a valid date-time' })
-  @Matches(DATE_TIME, { message: 'to must be a date-time with a time zone, e.g. 2026-02-01T00:00:00Z' })
+  @IsDateTime()
   to?: string;
 
   @ApiPropertyOptional({ example: 'credential.rotate', description: 'Exact action name.' })

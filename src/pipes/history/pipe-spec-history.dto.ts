@@ -1,19 +1,20 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsISO8601, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsDateTime } from '../../common/validation/validation-decorators';
 import { PageQueryDto } from '../../common/pagination';
 
 export const PIPE_SPEC_OUTCOMES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
 export type PipeSpecOutcome = (typeof PIPE_SPEC_OUTCOMES)[number];
 
 export class PipeSpecHistoryQueryDto extends PageQueryDto {
-  @ApiPropertyOptional({ description: 'Submitted at or after this time (ISO 8601).' })
+  @ApiPropertyOptional({ format: 'date-time', description: 'Submitted at or after this instant.' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   from?: string;
 
-  @ApiPropertyOptional({ description: 'Submitted before this time (ISO 8601).' })
+  @ApiPropertyOptional({ format: 'date-time', description: 'Submitted before this instant (exclusive).' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsDateTime()
   to?: string;
 
   @ApiPropertyOptional({ format: 'uuid' })
