@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { validCreateBody } from '../src/pipes/dto/test-support/pipe-fixtures';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
@@ -246,6 +246,40 @@ describe('limits and protective headers (e2e)', () => {
     } finally {
       await first.close();
       await second.close();
+    }
+  });
+
+  it("holds a credential's upstream budget across replicas through Redis", async () => {
+    if (!(await redisAvailable()) || !process.env.DATABASE_URL) {
+      console.warn('Redis or a shared database missing; the shared upstream budget is not tested');
+      return;
+    }
+    // One master key for both replicas, so that each can open the credential the other stored.
+    const env = {
+      REDIS_URL,
+      PIPES_API_RATE_LIMIT: '3/60s',
+      GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+    };
+    const world = await startUpstreamWorld(env);
+    const second = await startGateway({
+      ...env,
+      PIPES_API_URL: world.pipes.url,
+      DASHBOARDS_API_URL: world.dashboards.url,
+    });
+    try {
+      const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
+      const viewer = bearer(world.tenant.keys.viewer);
+      // Unknown pipe: the upstream answers 404, and each call still spends the budget.
+      await world.gateway.http.get(settings).set(viewer).expect(404);
+      await second.http.get(settings).set(viewer).expect(404);
+      await world.gateway.http.get(settings).set(viewer).expect(404);
+      const shed = await second.http.get(settings).set(viewer).expect(429);
+      expect(Number(shed.headers['retry-after'])).toBeGreaterThan(1);
+      expect(shed.body.detail).toMatch(/pipes API's rate limit/);
+      expect(world.pipes.requests().filter((call) => call.method === 'GET')).toHaveLength(3);
+    } finally {
+      await second.close();
+      await world.close();
     }
   });
 });
