@@ -37,10 +37,6 @@ export function auditEventHash(event: AuditEventContent): string {
   return hash('sha256', json, 'hex');
 }
 
-export interface StoredAuditEvent extends AuditEventContent {
-  hash: string;
-}
-
 /** What the chain links of an event are checked on. */
 export interface ChainLink {
   seq: number;
@@ -65,15 +61,6 @@ export function verifyRowHash(row: VerifyRow): string | null {
   try {
     const details = row.details === null ? null : (JSON.parse(row.details) as unknown);
     return hash('sha256', `${row.head}${canonicalJson(details)}${row.tail}`, 'hex');
-  } catch {
-    return null;
-  }
-}
-
-/** auditEventHash, or null for content that cannot be hashed (a time outside JavaScript's range). */
-export function safeAuditEventHash(event: AuditEventContent): string | null {
-  try {
-    return auditEventHash(event);
   } catch {
     return null;
   }

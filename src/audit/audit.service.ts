@@ -123,6 +123,7 @@ export class AuditService {
       async (tx) => {
         const bounds = (await tx.auditChain.findUnique({ where: { tenantId } })) ?? EMPTY_CHAIN;
         const verifier = new ChainVerifier(bounds);
+        // then() starts the query now: Prisma runs a query only once something awaits it.
         const read = (after: number) => readForVerify(tx, tenantId, after).then((rows) => rows);
         for (let next = read(bounds.startSeq - 1); ;) {
           const batch = await next;

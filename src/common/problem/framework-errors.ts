@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../request-id';
@@ -26,9 +27,13 @@ export function sendFrameworkError(error: Error, request: FastifyRequest, reply:
 }
 
 // Node's HTTP parser codes worth their own status; every other parse failure is a 400.
-const CLIENT_ERROR_STATUS: Record<string, number> = {
-  HPE_HEADER_OVERFLOW: 431,
-  ERR_HTTP_REQUEST_TIMEOUT: 408,
+const CLIENT_ERRORS: Record<string, { status: number; detail: string }> = {
+  HPE_HEADER_OVERFLOW: { status: 431, detail: 'The request headers are larger than the limit.' },
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, detail: 'The request was not received in time.' },
+};
+const UNPARSEABLE = {
+  status: 400,
+  detail: 'The request is not valid HTTP (for example a header with a control character).',
 };
 
 /**
@@ -38,21 +43,13 @@ const CLIENT_ERROR_STATUS: Record<string, number> = {
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const status = CLIENT_ERROR_STATUS[error.code ?? ''] ?? 400;
+  const { status, detail } = CLIENT_ERRORS[error.code ?? ''] ?? UNPARSEABLE;
   const requestId = randomUUID();
-  const refusal = new GatewayRequestError(
-    'GATEWAY_UNPARSEABLE_REQUEST',
-    status === 431
-      ? 'The request headers are larger than the limit.'
-      : status === 408
-        ? 'The request was not received in time.'
-        : 'The request is not valid HTTP (for example a header with a control character).',
-    status,
-  );
+  const refusal = new GatewayRequestError('GATEWAY_UNPARSEABLE_REQUEST', detail, status);
   const body = JSON.stringify(toProblem(refusal, requestId).body);
   if (socket.writable) {
     socket.write(
-      `HTTP/1.1 ${status} ${status === 431 ? 'Request Header Fields Too Large' : status === 408 ? 'Request Timeout' : 'Bad Request'}\r\n` +
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
         `content-type: ${PROBLEM_CONTENT_TYPE}\r\n` +
         `content-length: ${Buffer.byteLength(body)}\r\n` +
         `${REQUEST_ID_HEADER}: ${requestId}\r\n` +
