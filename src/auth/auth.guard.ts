@@ -4,7 +4,7 @@ import { Reflector } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
 import { validationProblem } from '../common/problem/validation';
-import { sha256, timingSafeEqualBuffers } from '../crypto/hashing';
+import { matchesDigest, sha256 } from '../crypto/hashing';
 import { Access, ACCESS_METADATA, AuthenticatedRequest } from './auth.decorators';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { KeysService } from './keys.service';
@@ -65,7 +65,7 @@ export class AuthGuard implements CanActivate {
     if (access.kind === 'platform') {
       if (this.adminTokenHash === null)
         throw forbidden('Platform administration is disabled (GATEWAY_ADMIN_TOKEN is not set).');
-      if (!timingSafeEqualBuffers(sha256(token), this.adminTokenHash)) {
+      if (!matchesDigest(token, this.adminTokenHash)) {
         await this.failedAttempt(request.ip);
         throw unauthenticated('The platform token is not valid.');
       }

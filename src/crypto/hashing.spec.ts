@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { sha256, timingSafeEqualBuffers } from './hashing';
+import { matchesDigest, sha256 } from './hashing';
 
 describe('sha256', () => {
   it('hashes strings as UTF-8 and buffers as bytes', () => {
@@ -10,15 +10,17 @@ describe('sha256', () => {
   });
 });
 
-describe('timingSafeEqualBuffers', () => {
+describe('matchesDigest', () => {
   it.each([
-    ['equal buffers', Buffer.from('secret'), Buffer.from('secret'), true],
-    ['a string and its bytes', 'secret', Buffer.from('secret'), true],
-    ['two empty values', '', Buffer.alloc(0), true],
-    ['different contents', 'secret', 'secreT', false],
-    ['a prefix', 'secret', 'secret-longer', false],
-    ['different lengths', Buffer.alloc(1), Buffer.alloc(64), false],
-  ])('compares %s', (_case, a, b, expected) => {
-    expect(timingSafeEqualBuffers(a, b)).toBe(expected);
+    ['its own digest', 'secret', sha256('secret'), true],
+    ['its bytes', Buffer.from('secret'), sha256('secret'), true],
+    ['an empty secret', '', sha256(''), true],
+    ['another secret', 'secreT', sha256('secret'), false],
+    ['a prefix', 'secret', sha256('secret-longer'), false],
+    ['the secret itself instead of a digest', 'secret', Buffer.from('secret'), false],
+    ['an empty digest', 'secret', Buffer.alloc(0), false],
+    ['a digest too long', 'secret', Buffer.concat([sha256('secret'), Buffer.alloc(1)]), false],
+  ])('compares %s', (_case, secret, digest, expected) => {
+    expect(matchesDigest(secret, digest)).toBe(expected);
   });
 });

@@ -5,10 +5,12 @@ export function sha256(text: string | Buffer): Buffer {
 }
 
 /**
- * Constant-time equality for secrets of any length. crypto.timingSafeEqual throws on a length
- * mismatch, and checking lengths first would reveal the secret's length through timing; comparing
- * fixed-size digests of both sides does neither.
+ * Constant-time check that `secret` hashes to `digest` (a SHA-256 digest held for it). Comparing
+ * digests instead of the secrets themselves keeps the comparison fixed-size: timingSafeEqual throws
+ * on a length mismatch, and checking lengths first would reveal the secret's length through timing.
  */
-export function timingSafeEqualBuffers(a: string | Buffer, b: string | Buffer): boolean {
-  return timingSafeEqual(sha256(a), sha256(b));
+export function matchesDigest(secret: string | Buffer, digest: Uint8Array): boolean {
+  return digest.length === SHA256_BYTES && timingSafeEqual(sha256(secret), digest);
 }
+
+export const SHA256_BYTES = 32;

@@ -6,7 +6,7 @@ describe('UpstreamHttp', () => {
   let server: Server;
   let origin: string;
   const seen: { url: string; headers: Record<string, unknown> }[] = [];
-  const http = new UpstreamHttp('dashboards API', 'http://127.0.0.1:1', 2_000);
+  const http = new UpstreamHttp('dashboards', 'http://127.0.0.1:1', 2_000);
 
   beforeAll(async () => {
     server = createServer((request, response) => {
