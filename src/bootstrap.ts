@@ -77,20 +77,24 @@ export async function createApp(
   const logger = app.get(Logger);
   app.useLogger(logger);
   app.useGlobalPipes(createValidationPipe());
-  app.enableCors({
-    origin: config.http.corsOrigins.length > 0 ? config.http.corsOrigins : false,
-    methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    allowedHeaders: [
-      'Authorization',
-      'Content-Type',
-      'Idempotency-Key',
-      'If-Match',
-      'X-On-Behalf-Of',
-      'X-Request-Id',
-    ],
-    exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
-    maxAge: 600,
-  });
+  // Without allowed origins there is nothing to answer: no hook on every request then, and a
+  // preflight gets the same 404 it would get from the CORS plugin turned off.
+  if (config.http.corsOrigins.length > 0) {
+    app.enableCors({
+      origin: config.http.corsOrigins,
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+      allowedHeaders: [
+        'Authorization',
+        'Content-Type',
+        'Idempotency-Key',
+        'If-Match',
+        'X-On-Behalf-Of',
+        'X-Request-Id',
+      ],
+      exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
+      maxAge: 600,
+    });
+  }
   const metrics = app.get(MetricsService);
   const rootLogger = app.get<PinoInstance>(ROOT_LOGGER);
   fastify.addHook('onResponse', async (request, reply) => {

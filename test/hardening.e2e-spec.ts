@@ -219,6 +219,26 @@ describe('limits and protective headers (e2e)', () => {
     });
   });
 
+  it('answers no CORS at all when no origin is allowed', async () => {
+    const gateway = await startGateway();
+    try {
+      const response = await gateway.http
+        .get('/health/live')
+        .set('Origin', 'https://app.example.com')
+        .expect(200);
+      expect(Object.keys(response.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
+      const preflight = await gateway.http
+        .options('/v1/credentials')
+        .set('Origin', 'https://app.example.com')
+        .set('Access-Control-Request-Method', 'POST')
+        .expect(404);
+      expect(preflight.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
+    } finally {
+      await gateway.close();
+    }
+  });
+
   it('shares rate-limit counters between replicas through Redis', async () => {
     if (!(await redisAvailable())) {
       console.warn(`Redis not reachable at ${REDIS_URL}; shared counters not tested`);
