@@ -1,16 +1,4 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { Type } from 'class-transformer';
-import { IsInt, Max, Min } from 'class-validator';
-import { DashboardIdParamDto } from './dto/dashboard-params.dto';
-
-export class DashboardVersionParamsDto extends DashboardIdParamDto {
-  @ApiProperty({ minimum: 1, description: 'A stored version number.' })
-  @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(2_147_483_647)
-  n!: number;
-}
 
 export class DashboardVersionSummaryView {
   @ApiProperty({ description: 'Starts at 1 per dashboard; each replace or restore stores one.' })

@@ -7,22 +7,33 @@ import { ifMatchHeader } from '../common/request-headers';
 import type { DashboardEnvelope } from '../upstream/dashboards-api.client';
 import {
   DashboardVersionListView,
-  DashboardVersionParamsDto,
   DashboardVersionSummaryView,
   DashboardVersionView,
 } from './dashboard-versions.dto';
 import { DashboardAnswer, DashboardsService } from './dashboards.service';
-import { DashboardIdParamDto, DashboardQueryDto } from './dto/dashboard-params.dto';
+import {
+  ApiDashboardIdParam,
+  ApiDashboardQuery,
+  ApiDashboardVersionParam,
+  DashboardPath,
+  dashboardPathParams,
+  DashboardQuery,
+  dashboardQueryParams,
+  DashboardVersionPath,
+  dashboardVersionPathParams,
+} from './dto/dashboard-params';
 import { ReplaceDashboardDto } from './dto/replace-dashboard.dto';
 
 @ApiTags('dashboards')
 @ApiBearerAuth('gateway-key')
+@ApiDashboardIdParam()
 @Controller('v1/dashboards/:id')
 export class DashboardsController {
   constructor(private readonly dashboards: DashboardsService) {}
 
   @Get()
   @RequireRole('viewer')
+  @ApiDashboardQuery()
   @ApiOperation({
     summary: 'Read a dashboard',
     description: '`{data}` as the dashboards API sent it, with an ETag.',
@@ -31,8 +42,8 @@ export class DashboardsController {
   async get(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Param() params: DashboardIdParamDto,
-    @Query() query: DashboardQueryDto,
+    @Param(dashboardPathParams) params: DashboardPath,
+    @Query(dashboardQueryParams) query: DashboardQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DashboardEnvelope> {
     return withEtag(
@@ -43,6 +54,7 @@ export class DashboardsController {
 
   @Put()
   @RequireRole('operator')
+  @ApiDashboardQuery()
   @ApiOperation({
     summary: 'Replace a dashboard',
     description:
@@ -57,8 +69,8 @@ export class DashboardsController {
   async replace(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Param() params: DashboardIdParamDto,
-    @Query() query: DashboardQueryDto,
+    @Param(dashboardPathParams) params: DashboardPath,
+    @Query(dashboardQueryParams) query: DashboardQuery,
     @Body() body: ReplaceDashboardDto,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -82,23 +94,26 @@ export class DashboardsController {
   })
   versions(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Param() params: DashboardIdParamDto,
+    @Param(dashboardPathParams) params: DashboardPath,
   ): Promise<{ items: DashboardVersionSummaryView[]; nextCursor: null }> {
     return this.dashboards.versions(principal.tenantId, params.id);
   }
 
   @Get('versions/:n')
   @RequireRole('viewer')
+  @ApiDashboardVersionParam()
   @ApiOkResponse({ type: DashboardVersionView })
   version(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Param() params: DashboardVersionParamsDto,
+    @Param(dashboardVersionPathParams) params: DashboardVersionPath,
   ): Promise<DashboardVersionView> {
     return this.dashboards.version(principal.tenantId, params.id, params.n);
   }
 
   @Post('versions/:n/restore')
   @RequireRole('operator')
+  @ApiDashboardVersionParam()
+  @ApiDashboardQuery()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Put a stored version back',
@@ -109,8 +124,8 @@ export class DashboardsController {
   async restore(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Param() params: DashboardVersionParamsDto,
-    @Query() query: DashboardQueryDto,
+    @Param(dashboardVersionPathParams) params: DashboardVersionPath,
+    @Query(dashboardQueryParams) query: DashboardQuery,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DashboardEnvelope> {

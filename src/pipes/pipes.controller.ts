@@ -5,6 +5,7 @@ import {
   ApiHeader,
   ApiOkResponse,
   ApiOperation,
+  ApiParam,
   ApiTags,
   ApiUnprocessableEntityResponse,
 } from '@nestjs/swagger';
@@ -14,13 +15,26 @@ import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader } from '../common/request-headers';
 import { CreatePipeDto } from './dto/create-pipe.dto';
-import { PipeIdPathParamsDto, PipePathParamsDto } from './dto/pipe-path-params.dto';
+import type { PipeLocation } from '../upstream/pipes-api.client';
+import { PipePath, pipeLocationParams, pipePathParams } from './dto/pipe-path-params';
 import { UpdatePipeDto } from './dto/update-pipe.dto';
 import { PipesAnswer, PipesService } from './pipes.service';
 
 @ApiTags('pipes')
 @ApiBearerAuth('gateway-key')
 @ApiUnprocessableEntityResponse({ description: 'The tenant has no pipes credential for this organization.' })
+@ApiParam({
+  name: 'organizationId',
+  type: String,
+  format: 'uuid',
+  description: 'Organization that owns the service.',
+})
+@ApiParam({
+  name: 'serviceId',
+  type: String,
+  format: 'uuid',
+  description: 'Service that owns, or will own, the pipe.',
+})
 @Controller('v1/organizations/:organizationId/services/:serviceId/pipes')
 export class PipesController {
   constructor(private readonly pipes: PipesService) {}
@@ -41,7 +55,7 @@ export class PipesController {
   async create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Param() params: PipePathParamsDto,
+    @Param(pipeLocationParams) params: PipeLocation,
     @Body() body: CreatePipeDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
@@ -58,6 +72,7 @@ export class PipesController {
 
   @Patch(':pipeId')
   @RequireRole('operator')
+  @ApiParam({ name: 'pipeId', type: String, format: 'uuid' })
   @ApiOperation({
     summary: 'Update a pipe',
     description: 'Only the fields of the update shape are accepted.',
@@ -67,7 +82,7 @@ export class PipesController {
   async update(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Param() params: PipeIdPathParamsDto,
+    @Param(pipePathParams) params: PipePath,
     @Body() body: UpdatePipeDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
@@ -76,12 +91,13 @@ export class PipesController {
 
   @Get(':pipeId/settings')
   @RequireRole('viewer')
+  @ApiParam({ name: 'pipeId', type: String, format: 'uuid' })
   @ApiOperation({ summary: "Read a pipe's advanced settings" })
   @ApiOkResponse({ description: '`{status, requestId, result}` with the settings object.' })
   async settings(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Param() params: PipeIdPathParamsDto,
+    @Param(pipePathParams) params: PipePath,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     return send(reply, await this.pipes.settings(principal.tenantId, params, params.pipeId, actor));

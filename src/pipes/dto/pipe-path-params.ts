@@ -1,0 +1,21 @@
+/**
+ * Path parameters of the pipes routes. All are UUIDs (any version) by the contract; checking them here
+ * also keeps a crafted id such as `../x` from changing the upstream path (DESIGN section 5, rule 3).
+ */
+import { PlainParamsPipe, uuidRule } from '../../common/validation/plain-params';
+import type { PipeLocation } from '../../upstream/pipes-api.client';
+
+export interface PipePath extends PipeLocation {
+  pipeId: string;
+}
+
+export const pipeLocationParams = new PlainParamsPipe<PipeLocation>({
+  organizationId: uuidRule,
+  serviceId: uuidRule,
+});
+
+export const pipePathParams = new PlainParamsPipe<PipePath>({
+  organizationId: uuidRule,
+  serviceId: uuidRule,
+  pipeId: uuidRule,
+});
