@@ -114,4 +114,21 @@ describe('secretValuesOf and redaction of known values', () => {
       { numRuns: 300 },
     );
   });
+
+  it('classifies field names the same however many it has seen before', () => {
+    const body = { Password: 'a-secret', 'x-api-key': 'b-secret', credentials: { user: 'c-secret' } };
+    const expected = {
+      Password: REDACTED,
+      'x-api-key': REDACTED,
+      credentials: { user: REDACTED },
+    };
+    expect(redactSecrets(body)).toEqual(expected);
+    // Past the number of names remembered: the classification starts over, not wrong.
+    for (let i = 0; i < 10_050; i++) redactSecrets({ [`field${i}`]: 'plain' });
+    expect(redactSecrets(body)).toEqual(expected);
+    expect(redactSecrets({ field1: 'plain', password: 'x' })).toEqual({
+      field1: 'plain',
+      password: REDACTED,
+    });
+  });
 });
