@@ -136,6 +136,11 @@ export class UpstreamHttp {
   }
 
   private async attempt(request: UpstreamRequest, timeoutMs: number): Promise<AttemptResponse> {
+    // The deadline is this timer's alone: undici's headersTimeout and bodyTimeout run on coarse
+    // timers that fire up to half a second early. AbortSignal.timeout would leave its timer running
+    // after the answer, one per call, until it fires.
+    const deadline = new AbortController();
+    const timer = setTimeout(() => deadline.abort(), timeoutMs);
     try {
       const response = await this.agent.request({
         ...target(request.baseUrl ?? this.baseUrl, request.path),
@@ -147,15 +152,12 @@ export class UpstreamHttp {
           ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
         },
         body: request.body === undefined ? undefined : JSON.stringify(request.body),
-        // The deadline is the signal's alone: undici's headersTimeout and bodyTimeout run on coarse
-        // timers that fire up to half a second early.
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: deadline.signal,
       });
       return { status: response.statusCode, headers: response.headers, text: await response.body.text() };
     } catch (error) {
       const { name, code, message } = error as { name?: string; code?: string; message?: string };
       if (
-        name === 'TimeoutError' ||
         name === 'AbortError' ||
         code === 'UND_ERR_HEADERS_TIMEOUT' ||
         code === 'UND_ERR_BODY_TIMEOUT' ||
@@ -168,6 +170,8 @@ export class UpstreamHttp {
         'connection',
         code ?? name ?? (message ? 'connection error' : 'unknown error'),
       );
+    } finally {
+      clearTimeout(timer);
     }
   }
 
