@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /** JSON with object keys sorted at every level, so equal data always hashes equally. */
 export function canonicalJson(value: unknown): string {
@@ -26,10 +26,10 @@ function sortKeys(value: unknown): unknown {
 }
 
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 /** A stable advisory-lock id (safe integer) for a name, e.g. one dashboard of one tenant. */
 export function lockIdFor(name: string): number {
-  return createHash('sha256').update(name).digest().readUIntBE(0, 6);
+  return hash('sha256', name, 'buffer').readUIntBE(0, 6);
 }
