@@ -7,22 +7,37 @@ export function canonicalJson(value: unknown): string {
 
 /**
  * `value` with the keys of every object in sorted order. Parts already in order are returned as
- * they are rather than copied: audit verification canonicalises a million parsed objects, most of
- * them sorted already.
+ * they are, and nothing is allocated for them: audit verification canonicalises a million parsed
+ * objects and every dashboard read one dashboard, most of them sorted already.
  */
 function sortKeys(value: unknown): unknown {
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   if (Array.isArray(value)) {
-    const items = value.map(sortKeys);
-    return items.every((item, index) => item === value[index]) ? value : items;
+    let copy: unknown[] | undefined;
+    for (let index = 0; index < value.length; index++) {
+      const item = sortKeys(value[index]);
+      if (item !== value[index]) (copy ??= value.slice())[index] = item;
+    }
+    return copy ?? value;
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
-  const sorted = [...keys].sort();
-  const entries = sorted.map((key) => [key, sortKeys(record[key])] as const);
-  // Same order and same children: JSON.stringify writes the object exactly as the sorted copy.
-  const unchanged = entries.every(([key, inner], index) => key === keys[index] && inner === record[key]);
-  return unchanged ? value : Object.fromEntries(entries);
+  let inOrder = true;
+  for (let index = 1; index < keys.length && inOrder; index++) inOrder = keys[index - 1] < keys[index];
+  if (!inOrder) keys.sort();
+  // Filled only once a child differs from the original (the ones before it are the original's).
+  let children: unknown[] | undefined;
+  for (let index = 0; index < keys.length; index++) {
+    const original = record[keys[index]];
+    const child = sortKeys(original);
+    if (child !== original && children === undefined) {
+      children = keys.slice(0, index).map((key) => record[key]);
+    }
+    children?.push(child);
+  }
+  if (inOrder && children === undefined) return value;
+  // fromEntries defines each key, so a parsed "__proto__" stays a plain field.
+  return Object.fromEntries(keys.map((key, index) => [key, children ? children[index] : record[key]]));
 }
 
 export function sha256Hex(text: string): string {
