@@ -9,7 +9,7 @@ import { closedLoop, fixedRate } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import { ask, cpuMs, rssBytes, RssSampler, runMain, settle, startChild, stopChild } from './lib/processes';
 import type { Message } from './lib/processes';
-import { formatProfile, summariseProfile } from './lib/profile';
+import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
 import type { RoundResult, RouteKind, RouteSummary } from './lib/report';
 import { DASHBOARD_BODY, DASHBOARD_IDS, PIPE_BODY, pipesAuthorization, pipesPath } from './lib/scenario';
@@ -30,6 +30,8 @@ const { values: flags } = parseArgs({
     /** Comma-separated route names, e.g. 'GET settings'; all when left out. */
     routes: { type: 'string' },
     profile: { type: 'boolean', default: false },
+    /** With --profile: sample what the gateway allocates instead of where its CPU time goes. */
+    allocations: { type: 'boolean', default: false },
     /** Extra Node options for the gateway processes, e.g. '--max-semi-space-size=4'. */
     'gateway-node-options': { type: 'string', default: '' },
     /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
@@ -287,7 +289,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
   console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
 }
 
-/** One route against one gateway with V8's CPU profiler on during the measured run only. */
+/** One route against one gateway with V8's CPU (or allocation) profiler on during the measured run only. */
 async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): Promise<void> {
   const { upstreams } = await startUpstreams();
   const logLevel = settings.logLevels[settings.logLevels.length - 1];
@@ -304,9 +306,13 @@ async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): 
   if (path === undefined) {
     const directory = mkdtempSync(join(tmpdir(), 'gateway-profile-'));
     cleanups.push(() => Promise.resolve(rmSync(directory, { recursive: true, force: true })));
-    path = join(directory, 'gateway.cpuprofile');
+    path = join(directory, flags.allocations ? 'gateway.heapprofile' : 'gateway.cpuprofile');
   }
-  await ask<Message>(gateway.child, { type: 'profile-start' }, 'profiling');
+  await ask<Message>(
+    gateway.child,
+    { type: 'profile-start', allocations: flags.allocations } as Message,
+    'profiling',
+  );
   const result = await closedLoop(url, request, {
     connections: settings.connections,
     seconds: settings.seconds,
@@ -314,7 +320,9 @@ async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): 
   await ask<Message>(gateway.child, { type: 'profile-stop', path } as Message, 'profiled');
   await stopChild(gateway.child);
   console.log(`${route.name}, gateway (LOG_LEVEL=${logLevel}), profiler on: ${Math.round(result.rps)} req/s`);
-  const summary = summariseProfile(path);
+  const summary = flags.allocations
+    ? summariseAllocations(path, result.ok + result.failed)
+    : summariseProfile(path);
   console.log(formatProfile(summary));
   mkdirSync(RESULTS, { recursive: true });
   writeFileSync(

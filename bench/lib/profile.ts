@@ -20,6 +20,8 @@ export interface Frame {
 
 export interface ProfileSummary {
   durationMs: number;
+  /** For an allocation profile: sampled bytes allocated per request. */
+  bytesPerRequest?: number;
   frames: Frame[];
   /** Self time grouped by where the code lives: a package, node internals, the gateway's own code. */
   byOrigin: Frame[];
@@ -33,6 +35,11 @@ function originOf(url: string, functionName: string): string {
   if (module) return module[1];
   const own = /\/dist\/(src|sandbox|bench)\//.exec(url);
   return own ? own[1] : url;
+}
+
+function frameName(functionName: string, url: string, lineNumber: number): string {
+  const file = url.replace(/^.*\/(node_modules|dist)\//, '');
+  return `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
 }
 
 function top(totals: Map<string, number>, all: number, count: number): Frame[] {
@@ -52,8 +59,7 @@ export function summariseProfile(path: string, count = 20): ProfileSummary {
     const hits = node.hitCount ?? 0;
     if (hits === 0) continue;
     const { functionName, url, lineNumber } = node.callFrame;
-    const file = url.replace(/^.*\/(node_modules|dist)\//, '');
-    const name = `${functionName || '(anonymous)'} ${file ? `${file}:${lineNumber + 1}` : ''}`.trim();
+    const name = frameName(functionName, url, lineNumber);
     byFrame.set(name, (byFrame.get(name) ?? 0) + hits);
     const origin = originOf(url, functionName);
     byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + hits);
@@ -66,11 +72,44 @@ export function summariseProfile(path: string, count = 20): ProfileSummary {
   };
 }
 
+interface AllocationNode {
+  callFrame: { functionName: string; url: string; lineNumber: number };
+  selfSize: number;
+  children: AllocationNode[];
+}
+
+/** Bytes allocated per function (where the allocation happened) from a V8 .heapprofile. */
+export function summariseAllocations(path: string, requests: number, count = 20): ProfileSummary {
+  const { head } = JSON.parse(readFileSync(path, 'utf8')) as { head: AllocationNode };
+  const byFrame = new Map<string, number>();
+  const byOrigin = new Map<string, number>();
+  let all = 0;
+  for (const pending = [head]; pending.length > 0;) {
+    const node = pending.pop()!;
+    pending.push(...node.children);
+    if (node.selfSize === 0) continue;
+    const { functionName, url, lineNumber } = node.callFrame;
+    const name = frameName(functionName, url, lineNumber);
+    byFrame.set(name, (byFrame.get(name) ?? 0) + node.selfSize);
+    const origin = originOf(url, functionName);
+    byOrigin.set(origin, (byOrigin.get(origin) ?? 0) + node.selfSize);
+    all += node.selfSize;
+  }
+  return {
+    durationMs: NaN,
+    bytesPerRequest: all / requests,
+    frames: top(byFrame, all, count),
+    byOrigin: top(byOrigin, all, count),
+  };
+}
+
 export function formatProfile(summary: ProfileSummary): string {
   const list = (frames: Frame[]): string[] =>
     frames.map((frame) => `${frame.selfPercent.toFixed(1).padStart(5)}%  ${frame.name}`);
   return [
-    `\nCPU profile of the gateway (${(summary.durationMs / 1000).toFixed(1)} s), self time`,
+    summary.bytesPerRequest === undefined
+      ? `\nCPU profile of the gateway (${(summary.durationMs / 1000).toFixed(1)} s), self time`
+      : `\nAllocations of the gateway: ${Math.round(summary.bytesPerRequest / 1024)} KB per request (sampled), by where they happen`,
     'by origin:',
     ...list(summary.byOrigin),
     'top frames:',
