@@ -32,8 +32,11 @@ const { values: flags } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** With --profile: sample what the gateway allocates instead of where its CPU time goes. */
     allocations: { type: 'boolean', default: false },
-    /** Extra Node options for the gateway processes, e.g. '--max-semi-space-size=4'. */
-    'gateway-node-options': { type: 'string', default: '' },
+    /**
+     * Node options for the gateway processes: by default those `npm run start:prod` and the
+     * Dockerfile run it with.
+     */
+    'gateway-node-options': { type: 'string', default: '--max-semi-space-size=32' },
     /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
     'profile-out': { type: 'string' },
   },
