@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { REDACTED, redactSecrets, redactText, secretValuesOf } from './redact';
+import { REDACTED, redactParsedJson, redactSecrets, redactText, secretValuesOf } from './redact';
 
 const CANARY = 'CANARY-5f1e9c-secret';
 
@@ -130,5 +130,43 @@ describe('secretValuesOf and redaction of known values', () => {
       field1: 'plain',
       password: REDACTED,
     });
+  });
+
+  it('redacts parsed JSON in place exactly as it redacts a copy', () => {
+    const key = fc.oneof(
+      fc.string(),
+      fc.constantFrom('password', 'Api-Key', 'credentials', 'accessKey', 'url', 'note', '__proto__'),
+    );
+    const text = fc.oneof(
+      fc.string(),
+      fc.constantFrom(
+        `a ${CANARY} b`,
+        'postgres://u:pw-123@db/x',
+        'AccountKey=abc123;x=1',
+        'pgw_abcdefghijk',
+      ),
+    );
+    const json = fc.letrec((tie) => ({
+      value: fc.oneof(
+        { depthSize: 'small' },
+        text,
+        fc.integer(),
+        fc.constant(null),
+        fc.array(tie('value'), { maxLength: 4 }),
+        fc.dictionary(key, tie('value'), { maxKeys: 5 }),
+      ),
+    })).value;
+    fc.assert(
+      fc.property(json, (value) => {
+        const text = JSON.stringify(value);
+        const parsed: unknown = JSON.parse(text);
+        const copied = redactSecrets(JSON.parse(text) as unknown, [CANARY]);
+        const redacted = redactParsedJson(parsed, [CANARY]);
+        if (parsed !== null && typeof parsed === 'object') expect(redacted).toBe(parsed);
+        expect(JSON.stringify(redacted)).toBe(JSON.stringify(copied));
+        expect(JSON.stringify(redacted)).not.toContain(CANARY);
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, type Dispatcher } from 'undici';
 import type { UpstreamProblem } from '../common/problem/problem';
-import { redactSecrets, secretValuesOf } from '../redaction/redact';
+import { redactParsedJson, secretValuesOf } from '../redaction/redact';
 import {
   UpstreamCredentialRejectedException,
   upstreamClientError,
@@ -190,9 +190,9 @@ export class UpstreamHttp {
     const parsed = parseBody(response.text);
     if (status >= 200 && status < 300) {
       if (parsed.kind !== 'json') throw upstreamMalformed(this.name, status);
-      return { status, body: redactSecrets(parsed.value, sentSecrets) as T };
+      return { status, body: redactParsedJson(parsed.value, sentSecrets) as T };
     }
-    const body = redactSecrets(parsed.value, sentSecrets);
+    const body = redactParsedJson(parsed.value, sentSecrets);
     const detail: UpstreamProblem = {
       status,
       ...(requestIdOf(body) ? { requestId: requestIdOf(body) } : {}),
