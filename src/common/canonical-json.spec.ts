@@ -25,22 +25,44 @@ describe('canonicalJson', () => {
   });
 
   it('writes equal data the same way whatever the key order, integer-like and reserved keys included', () => {
-    const key = fc.oneof(fc.string(), fc.constantFrom('10', '9', '0', '__proto__', 'constructor', 'a', 'B'));
+    const key = fc.oneof(
+      fc.string(),
+      fc.nat().map(String),
+      fc.constantFrom(
+        '10',
+        '9',
+        '0',
+        '01',
+        '-1',
+        '1.5',
+        '4294967294',
+        '4294967295',
+        '__proto__',
+        'constructor',
+        'a',
+        'B',
+      ),
+    );
     const json = fc.letrec((tie) => ({
       value: fc.oneof(
         { depthSize: 'small' },
         fc.jsonValue({ maxDepth: 1 }),
+        fc.date({ noInvalidDate: true }),
+        fc.constantFrom(undefined, -0, Number.NaN, Infinity, 1e21, 5e-324),
         fc.array(tie('value'), { maxLength: 4 }),
         fc.dictionary(key, tie('value'), { maxKeys: 5 }),
       ),
     })).value;
     fc.assert(
-      fc.property(json, (value) => {
-        expect(canonicalJson(value)).toBe(reference(value));
-        // The same data as JSON parses it back, keys in another order.
-        expect(canonicalJson(JSON.parse(JSON.stringify(value)))).toBe(reference(value));
-      }),
-      { numRuns: 1000 },
+      fc.property(
+        json.filter((value) => value !== undefined),
+        (value) => {
+          expect(canonicalJson(value)).toBe(reference(value));
+          // The same data as JSON parses it back, keys in another order.
+          expect(canonicalJson(JSON.parse(JSON.stringify(value)))).toBe(reference(value));
+        },
+      ),
+      { numRuns: 2000 },
     );
   });
 });
