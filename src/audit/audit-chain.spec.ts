@@ -217,7 +217,8 @@ describe('auditEventHash', () => {
       outcome: text,
       httpStatus: fc.option(fc.integer({ min: 100, max: 599 })),
       details: fc.option(fc.jsonValue(), { nil: undefined }),
-      prevHash: fc.string(),
+      // Always a hex digest: written into the JSON as it is, like verification's SQL does.
+      prevHash: fc.stringMatching(/^[0-9a-f]{64}$/),
     });
     fc.assert(
       fc.property(content, (event) => {

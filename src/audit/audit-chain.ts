@@ -22,19 +22,35 @@ export interface AuditEventContent {
 }
 
 /**
- * SHA-256 of the event's canonical JSON (keys sorted at every level). The top level is written out
- * in sorted key order rather than sorted per call: verification hashes millions of events, and
- * audit-chain.spec.ts holds this equal to canonicalJson of the whole event.
+ * An event's hash input (its canonical JSON, keys sorted at every level) around the two values
+ * only the chain row knows when the event is appended: the input is
+ * `${before}${prevHash}${between}${seq}${after}`. Postgres completes and hashes it in the append
+ * statement itself (AuditService.append). The top level is written out in sorted key order rather
+ * than sorted per call: verification hashes millions of events, and audit-chain.spec.ts holds this
+ * equal to canonicalJson of the whole event.
  */
+export interface HashInputParts {
+  before: string;
+  between: string;
+  after: string;
+}
+
+export function hashInputParts(event: Omit<AuditEventContent, 'seq' | 'prevHash'>): HashInputParts {
+  return {
+    before:
+      `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
+      `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
+      `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
+      `,"outcome":${JSON.stringify(event.outcome)},"prevHash":"`,
+    between: `","requestId":${JSON.stringify(event.requestId)},"seq":`,
+    after: `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`,
+  };
+}
+
+/** SHA-256 (hex) of the event's canonical JSON. */
 export function auditEventHash(event: AuditEventContent): string {
-  const json =
-    `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
-    `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
-    `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
-    `,"outcome":${JSON.stringify(event.outcome)},"prevHash":${JSON.stringify(event.prevHash)}` +
-    `,"requestId":${JSON.stringify(event.requestId)},"seq":${JSON.stringify(event.seq)}` +
-    `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`;
-  return hash('sha256', json, 'hex');
+  const { before, between, after } = hashInputParts(event);
+  return hash('sha256', `${before}${event.prevHash}${between}${event.seq}${after}`, 'hex');
 }
 
 /** What the chain links of an event are checked on. */

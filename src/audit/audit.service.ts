@@ -8,10 +8,11 @@ import { validationProblem } from '../common/problem/validation';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { redactSecrets } from '../redaction/redact';
 import {
-  auditEventHash,
+  AuditEventContent,
   ChainBounds,
   ChainVerifier,
   GENESIS_HASH,
+  hashInputParts,
   VerifyRow,
   verifyRowHash,
 } from './audit-chain';
@@ -51,12 +52,8 @@ export class AuditService {
   constructor(private readonly prisma: PrismaService) {}
 
   async append(tx: PrismaTx, actor: Actor, entry: AuditEntry): Promise<{ seq: number; hash: string }> {
-    // The chain row is the per-tenant lock: concurrent appenders queue here, so seq has no gaps.
-    // It is held until commit, so the append makes as few round trips as it can.
-    const chain = (await lockChain(tx, entry.tenantId)) ?? (await createChain(tx, entry.tenantId));
     const event = {
       tenantId: entry.tenantId,
-      seq: chain.last_seq + 1,
       at: new Date(),
       actor: actor.actor,
       onBehalfOf: actor.onBehalfOf,
@@ -66,20 +63,11 @@ export class AuditService {
       outcome: entry.outcome,
       httpStatus: entry.httpStatus ?? null,
       details: entry.details ? redactSecrets(entry.details) : null,
-      prevHash: chain.last_hash,
     };
-    const hash = auditEventHash(event);
-    await tx.$executeRaw`
-      WITH appended AS (
-        INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
-                                  outcome, http_status, details, prev_hash, hash)
-        VALUES (${event.tenantId}::uuid, ${event.seq}, ${event.at}, ${event.actor}, ${event.onBehalfOf},
-                ${event.action}, ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
-                ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${event.prevHash}, ${hash})
-      )
-      UPDATE audit_chains SET last_seq = ${event.seq}, last_hash = ${hash}
-      WHERE tenant_id = ${event.tenantId}::uuid`;
-    return { seq: event.seq, hash };
+    const appended = await appendEvent(tx, event);
+    if (appended) return appended;
+    await createChain(tx, entry.tenantId);
+    return (await appendEvent(tx, event))!;
   }
 
   /** For events that accompany no other write (e.g. a credential refused upstream). */
@@ -160,24 +148,50 @@ export class AuditService {
   }
 }
 
-interface ChainHead {
-  last_seq: number;
-  last_hash: string;
+type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
+
+/**
+ * Appends `event` to its tenant's chain in one statement: lock the chain row, take the next seq
+ * and the last hash, hash the event in Postgres (its input rendered here around those two values,
+ * see hashInputParts), insert it and move the head. The row lock queues concurrent appenders, so
+ * seq has no gaps; it is held until commit, hence one round trip. Undefined when the tenant has
+ * no chain yet.
+ */
+async function appendEvent(
+  tx: PrismaTx,
+  event: NewAuditEvent,
+): Promise<{ seq: number; hash: string } | undefined> {
+  const { before, between, after } = hashInputParts(event);
+  const [appended] = await tx.$queryRaw<{ seq: number; hash: string }[]>`
+    WITH chain AS (
+      SELECT last_seq + 1 AS seq, last_hash AS prev_hash
+      FROM audit_chains WHERE tenant_id = ${event.tenantId}::uuid FOR UPDATE
+    ), hashed AS (
+      SELECT seq, prev_hash,
+             encode(sha256(convert_to(${before} || prev_hash || ${between} || seq::text || ${after}, 'UTF8')),
+                    'hex') AS hash
+      FROM chain
+    ), inserted AS (
+      INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
+                                outcome, http_status, details, prev_hash, hash)
+      SELECT ${event.tenantId}::uuid, seq, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
+             ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
+             ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, prev_hash, hash
+      FROM hashed
+      RETURNING seq, hash
+    )
+    UPDATE audit_chains SET last_seq = inserted.seq, last_hash = inserted.hash
+    FROM inserted WHERE audit_chains.tenant_id = ${event.tenantId}::uuid
+    RETURNING inserted.seq, inserted.hash`;
+  return appended;
 }
 
-async function lockChain(tx: PrismaTx, tenantId: string): Promise<ChainHead | undefined> {
-  const [chain] = await tx.$queryRaw<ChainHead[]>`
-    SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
-  return chain;
-}
-
-/** A tenant's first event: the chain row is made (by whichever appender comes first), then locked. */
-async function createChain(tx: PrismaTx, tenantId: string): Promise<ChainHead> {
+/** A tenant's first event: the chain row is made, by whichever appender comes first. */
+async function createChain(tx: PrismaTx, tenantId: string): Promise<void> {
   await tx.$executeRaw`
     INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
     VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
     ON CONFLICT (tenant_id) DO NOTHING`;
-  return (await lockChain(tx, tenantId))!;
 }
 
 /** Matching events in seq order, one keyset batch at a time: memory stays flat whatever the log's size. */
