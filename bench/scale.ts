@@ -5,7 +5,8 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
-import { runMain, startChild } from './lib/processes';
+import { ask, runMain, startChild } from './lib/processes';
+import type { Message } from './lib/processes';
 import type { GatewayReady } from './lib/scenario';
 import { AUDIT_ACTIONS, ORGANIZATION_IDS, seedAudit, seedHistory } from './lib/seed';
 import { percentile } from './lib/stats';
@@ -17,6 +18,8 @@ const { values: flags } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     requests: { type: 'string', default: '200' },
     verifications: { type: 'string', default: '2' },
+    /** Writes a CPU profile of the gateway during the first verification to this file. */
+    'profile-verify': { type: 'string' },
   },
 });
 const settings = {
@@ -75,7 +78,7 @@ runMain(async (cleanups) => {
   const machine = describeMachine();
   const database = await freshDatabase('pipes_gateway_scale');
   cleanups.push(database.drop);
-  const { ready: gateway } = await startChild<GatewayReady>(
+  const { ready: gateway, child } = await startChild<GatewayReady>(
     'gateway',
     join(__dirname, 'children', 'gateway.js'),
     {
@@ -103,7 +106,13 @@ runMain(async (cleanups) => {
   );
   const verifications: { seconds: number; status: number; result: unknown }[] = [];
   for (let run = 0; run < settings.verifications; run++) {
+    const profilePath = run === 0 ? flags['profile-verify'] : undefined;
+    if (profilePath) {
+      await ask<Message>(child, { type: 'profile-start', allocations: false } as Message, 'profiling');
+    }
     const { status, body, ms } = await get(`${gateway.url}/v1/audit/verify`, gateway.key);
+    if (profilePath)
+      await ask<Message>(child, { type: 'profile-stop', path: profilePath } as Message, 'profiled');
     if (status === 404) break;
     verifications.push({ seconds: ms / 1000, status, result: body });
   }
