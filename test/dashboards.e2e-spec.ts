@@ -178,7 +178,10 @@ describe('dashboards facade (e2e)', () => {
     expect(after.body.items[0]).toMatchObject({ version: 3, tileCount: 0 });
 
     await world.gateway.http.get(`/v1/dashboards/${id}/versions/99`).set(viewer()).expect(404);
-    await world.gateway.http.get(`/v1/dashboards/${id}/versions/zero`).set(viewer()).expect(400);
+    const zero = await world.gateway.http.get(`/v1/dashboards/${id}/versions/zero`).set(viewer()).expect(400);
+    expect(zero.body.errors).toEqual([
+      { path: 'n', message: 'n must be a whole number from 1 to 2147483647' },
+    ]);
     await world.gateway.http.post(`/v1/dashboards/${id}/versions/1/restore`).set(viewer()).expect(403);
   });
 
@@ -272,7 +275,16 @@ describe('dashboards facade (e2e)', () => {
     expect(world.dashboards.requests().at(-1)?.headers.authorization).toBe(
       'Bearer a-token-the-upstream-refuses',
     );
-    await world.gateway.http.get(`/v1/dashboards/${id}?credentialId=not-a-uuid`).set(viewer()).expect(400);
+    const notUuid = await world.gateway.http
+      .get(`/v1/dashboards/${id}?credentialId=not-a-uuid`)
+      .set(viewer())
+      .expect(400);
+    expect(notUuid.body.errors).toEqual([{ path: 'credentialId', message: 'credentialId must be a UUID' }]);
+    const unknown = await world.gateway.http
+      .get(`/v1/dashboards/${id}?credential=${second.body.id}`)
+      .set(viewer())
+      .expect(400);
+    expect(unknown.body.errors).toEqual([{ path: 'credential', message: 'is not a known field' }]);
   });
 
   it("keeps tenants apart: another tenant's credential is 404, its versions invisible", async () => {

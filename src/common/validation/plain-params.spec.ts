@@ -1,4 +1,4 @@
-import { ProblemException } from '../problem/problem';
+import { validationErrorsOf } from './test-support/dto-validation';
 import { optional, PlainParamsPipe, uuidRule } from './plain-params';
 
 const ORGANIZATION_ID = '0b6f3c1e-8a4d-4f2b-9c7e-1d2a3b4c5d6e';
@@ -10,16 +10,6 @@ const pipePath = new PlainParamsPipe<{ organizationId: string; serviceId: string
   serviceId: uuidRule,
   pipeId: uuidRule,
 });
-
-function errorsOf(check: () => unknown): unknown {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof ProblemException && error.problem.status === 400) return error.problem.errors;
-    throw error;
-  }
-  throw new Error('expected a 400 validation problem');
-}
 
 describe('PlainParamsPipe', () => {
   it('passes UUIDs of any version and nothing else through', () => {
@@ -39,12 +29,16 @@ describe('PlainParamsPipe', () => {
     ['g9bf9e57-1685-4c89-bafb-ff5af830be8a'],
   ])('rejects the pipe id %j by name', (pipeId) => {
     expect(
-      errorsOf(() => pipePath.transform({ organizationId: ORGANIZATION_ID, serviceId: SERVICE_ID, pipeId })),
+      validationErrorsOf(() =>
+        pipePath.transform({ organizationId: ORGANIZATION_ID, serviceId: SERVICE_ID, pipeId }),
+      ),
     ).toEqual([{ path: 'pipeId', message: 'pipeId must be a UUID' }]);
   });
 
   it('names each parameter that is not a UUID, and each missing one', () => {
-    expect(errorsOf(() => pipePath.transform({ organizationId: 'org', serviceId: '..%2F..' }))).toEqual([
+    expect(
+      validationErrorsOf(() => pipePath.transform({ organizationId: 'org', serviceId: '..%2F..' })),
+    ).toEqual([
       { path: 'organizationId', message: 'organizationId must be a UUID' },
       { path: 'serviceId', message: 'serviceId must be a UUID' },
       { path: 'pipeId', message: 'pipeId must be a UUID' },
@@ -53,7 +47,7 @@ describe('PlainParamsPipe', () => {
 
   it('refuses names it has no rule for, inherited ones included', () => {
     const pipe = new PlainParamsPipe<{ id?: string }>({ id: optional(uuidRule) });
-    expect(errorsOf(() => pipe.transform({ other: 'x', hasOwnProperty: 'x' }))).toEqual([
+    expect(validationErrorsOf(() => pipe.transform({ other: 'x', hasOwnProperty: 'x' }))).toEqual([
       { path: 'other', message: 'is not a known field' },
       { path: 'hasOwnProperty', message: 'is not a known field' },
     ]);
@@ -62,7 +56,7 @@ describe('PlainParamsPipe', () => {
   it('leaves an optional parameter out when it is not sent, and checks it when it is', () => {
     const pipe = new PlainParamsPipe<{ id?: string }>({ id: optional(uuidRule) });
     expect(pipe.transform({})).toEqual({});
-    expect(errorsOf(() => pipe.transform({ id: ['a', 'b'] }))).toEqual([
+    expect(validationErrorsOf(() => pipe.transform({ id: ['a', 'b'] }))).toEqual([
       { path: 'id', message: 'id must be a UUID' },
     ]);
   });

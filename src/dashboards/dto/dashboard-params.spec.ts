@@ -1,17 +1,7 @@
-import { ProblemException } from '../../common/problem/problem';
+import { validationErrorsOf } from '../../common/validation/test-support/dto-validation';
 import { dashboardPathParams, dashboardQueryParams, dashboardVersionPathParams } from './dashboard-params';
 
 const ID_MESSAGE = 'must be 1 to 64 letters, digits, "-" or "_"';
-
-function errorsOf(check: () => unknown): unknown {
-  try {
-    check();
-  } catch (error) {
-    if (error instanceof ProblemException && error.problem.status === 400) return error.problem.errors;
-    throw error;
-  }
-  throw new Error('expected a 400 validation problem');
-}
 
 describe('dashboard path parameters', () => {
   it.each(['65a1b2c3d4e5f60718293a4b', 'checkout-overview_2', 'A', 'x'.repeat(64)])(
@@ -33,7 +23,7 @@ describe('dashboard path parameters', () => {
     ['dash?x=1'],
     ['tableau-ü'],
   ])('rejects the id %j', (id) => {
-    expect(errorsOf(() => dashboardPathParams.transform({ id }))).toEqual([
+    expect(validationErrorsOf(() => dashboardPathParams.transform({ id }))).toEqual([
       { path: 'id', message: ID_MESSAGE },
     ]);
   });
@@ -49,14 +39,14 @@ describe('dashboard path parameters', () => {
   it.each([['0'], ['-1'], ['01'], ['1.5'], ['1e3'], ['zero'], [''], [' 1'], ['2147483648'], ['99999999999']])(
     'rejects the version %j',
     (n) => {
-      expect(errorsOf(() => dashboardVersionPathParams.transform({ id: 'd', n }))).toEqual([
+      expect(validationErrorsOf(() => dashboardVersionPathParams.transform({ id: 'd', n }))).toEqual([
         { path: 'n', message: 'n must be a whole number from 1 to 2147483647' },
       ]);
     },
   );
 
   it('names every broken parameter at once', () => {
-    expect(errorsOf(() => dashboardVersionPathParams.transform({ id: '..', n: '0' }))).toEqual([
+    expect(validationErrorsOf(() => dashboardVersionPathParams.transform({ id: '..', n: '0' }))).toEqual([
       { path: 'id', message: ID_MESSAGE },
       { path: 'n', message: 'n must be a whole number from 1 to 2147483647' },
     ]);
@@ -75,7 +65,7 @@ describe('dashboard query parameters', () => {
     [''],
     [['3f0e9a52-6b1d-4c8e-9f7a-2b3c4d5e6f70', '3f0e9a52-6b1d-4c8e-9f7a-2b3c4d5e6f71']],
   ])('rejects the credential id %j', (credentialId) => {
-    expect(errorsOf(() => dashboardQueryParams.transform({ credentialId }))).toEqual([
+    expect(validationErrorsOf(() => dashboardQueryParams.transform({ credentialId }))).toEqual([
       { path: 'credentialId', message: 'credentialId must be a UUID' },
     ]);
   });
@@ -84,7 +74,7 @@ describe('dashboard query parameters', () => {
     'rejects the unknown query parameter %j',
     (name) => {
       const query = JSON.parse(`{"${name}":"x"}`) as Record<string, unknown>;
-      expect(errorsOf(() => dashboardQueryParams.transform(query))).toEqual([
+      expect(validationErrorsOf(() => dashboardQueryParams.transform(query))).toEqual([
         { path: name, message: 'is not a known field' },
       ]);
     },

@@ -34,6 +34,17 @@ export async function rejection(
   throw new Error(`expected ${metatype.name} to reject ${JSON.stringify(value)}`);
 }
 
+/** The field errors of the 400 validation problem `check` throws (e.g. a PlainParamsPipe's). */
+export function validationErrorsOf(check: () => unknown): ProblemFieldError[] {
+  try {
+    check();
+  } catch (error) {
+    if (error instanceof ProblemException && error.problem.status === 400) return error.problem.errors ?? [];
+    throw error;
+  }
+  throw new Error('expected a 400 validation problem');
+}
+
 /**
  * A deep copy of `value` with the field at `path` (written like an error path, e.g. `tiles[0].x`)
  * set to `replacement`, or removed when `replacement` is undefined.
