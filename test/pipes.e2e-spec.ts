@@ -390,6 +390,24 @@ describe('pipes facade and create-spec history (e2e)', () => {
       expect(response.body.type).toMatch(/idempotency-key-reused$/);
     });
 
+    it('lets one of simultaneous requests with the same key through and tells the others to retry', async () => {
+      const key = randomUUID();
+      const body = validCreateBody('kinesis');
+      const send = () =>
+        world.gateway.http.post(path()).set(operator()).set('Idempotency-Key', key).send(body);
+      const creates = () => world.pipes.requests().filter((r) => r.method === 'POST').length;
+      const before = creates();
+      const answers = await Promise.all(Array.from({ length: 8 }, send));
+      expect(answers.filter((answer) => answer.status === 200).length).toBeGreaterThanOrEqual(1);
+      for (const answer of answers.filter((each) => each.status !== 200)) {
+        expect({ status: answer.status, type: answer.body.type }).toEqual({
+          status: 409,
+          type: expect.stringMatching(/idempotent-request-in-progress$/),
+        });
+      }
+      expect(creates() - before).toBe(1);
+    });
+
     it('rejects a malformed key', async () => {
       await world.gateway.http
         .post(path())

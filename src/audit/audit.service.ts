@@ -51,7 +51,19 @@ export class AuditService {
 
   constructor(private readonly prisma: PrismaService) {}
 
-  async append(tx: PrismaTx, actor: Actor, entry: AuditEntry): Promise<{ seq: number; hash: string }> {
+  /**
+   * Appends `entry` to its tenant's chain. `db` is a transaction the event must commit with, or the
+   * client itself: the append is one statement, so alone it needs no transaction. `change` is a
+   * write that must commit with the event or not at all, run in the same statement: a
+   * data-modifying statement that reads `FROM appended` (the event's row), so that it happens
+   * exactly when the event is written.
+   */
+  async append(
+    db: SqlRunner,
+    actor: Actor,
+    entry: AuditEntry,
+    change?: Prisma.Sql,
+  ): Promise<{ seq: number; hash: string }> {
     const event = {
       tenantId: entry.tenantId,
       at: new Date(),
@@ -64,15 +76,15 @@ export class AuditService {
       httpStatus: entry.httpStatus ?? null,
       details: entry.details ? redactSecrets(entry.details) : null,
     };
-    const appended = await appendEvent(tx, event);
+    const appended = await appendEvent(db, event, change);
     if (appended) return appended;
-    await createChain(tx, entry.tenantId);
-    return (await appendEvent(tx, event))!;
+    await createChain(db, entry.tenantId);
+    return (await appendEvent(db, event, change))!;
   }
 
   /** For events that accompany no other write (e.g. a credential refused upstream). */
   async record(actor: Actor, entry: AuditEntry): Promise<void> {
-    await this.prisma.$transaction((tx) => this.append(tx, actor, entry));
+    await this.append(this.prisma, actor, entry);
   }
 
   /** One page, newest first; the cursor is the position after the page's oldest event. */
@@ -150,6 +162,9 @@ export class AuditService {
 
 type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
 
+/** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
+export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
+
 /**
  * Appends `event` to its tenant's chain in one statement: lock the chain row, take the next seq
  * and the last hash, hash the event in Postgres (its input rendered here around those two values,
@@ -158,11 +173,12 @@ type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
  * no chain yet.
  */
 async function appendEvent(
-  tx: PrismaTx,
+  db: SqlRunner,
   event: NewAuditEvent,
+  change: Prisma.Sql | undefined,
 ): Promise<{ seq: number; hash: string } | undefined> {
   const { before, between, after } = hashInputParts(event);
-  const [appended] = await tx.$queryRaw<{ seq: number; hash: string }[]>`
+  const [appended] = await db.$queryRaw<{ seq: number; hash: string }[]>`
     WITH chain AS (
       SELECT last_seq + 1 AS seq, last_hash AS prev_hash
       FROM audit_chains WHERE tenant_id = ${event.tenantId}::uuid FOR UPDATE
@@ -171,7 +187,7 @@ async function appendEvent(
              encode(sha256(convert_to(${before} || prev_hash || ${between} || seq::text || ${after}, 'UTF8')),
                     'hex') AS hash
       FROM chain
-    ), inserted AS (
+    ), appended AS (
       INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
                                 outcome, http_status, details, prev_hash, hash)
       SELECT ${event.tenantId}::uuid, seq, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
@@ -179,16 +195,16 @@ async function appendEvent(
              ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, prev_hash, hash
       FROM hashed
       RETURNING seq, hash
-    )
-    UPDATE audit_chains SET last_seq = inserted.seq, last_hash = inserted.hash
-    FROM inserted WHERE audit_chains.tenant_id = ${event.tenantId}::uuid
-    RETURNING inserted.seq, inserted.hash`;
+    )${change ? Prisma.sql`, change AS (${change})` : Prisma.empty}
+    UPDATE audit_chains SET last_seq = appended.seq, last_hash = appended.hash
+    FROM appended WHERE audit_chains.tenant_id = ${event.tenantId}::uuid
+    RETURNING appended.seq, appended.hash`;
   return appended;
 }
 
 /** A tenant's first event: the chain row is made, by whichever appender comes first. */
-async function createChain(tx: PrismaTx, tenantId: string): Promise<void> {
-  await tx.$executeRaw`
+async function createChain(db: SqlRunner, tenantId: string): Promise<void> {
+  await db.$executeRaw`
     INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
     VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
     ON CONFLICT (tenant_id) DO NOTHING`;

@@ -147,28 +147,17 @@ export class DashboardsService {
             ...(request.restoredVersion ? { restoredVersion: request.restoredVersion } : {}),
           },
         },
-        before: async (tx) => {
-          const last = await tx.dashboardVersion.findFirst({
-            where: { tenantId, dashboardId },
-            orderBy: { version: 'desc' },
-            select: { version: true },
-          });
-          await tx.dashboardVersion.create({
-            data: {
-              id: versionId,
-              tenantId,
-              credentialId: credential.id,
-              dashboardId,
-              version: (last?.version ?? 0) + 1,
-              content: previous.data as Prisma.InputJsonValue,
-              etag: previousEtag,
-              tileCount: previous.data.tiles?.length ?? 0,
-              actor: actor.actor,
-              onBehalfOf: actor.onBehalfOf,
-              requestId: actor.requestId,
-            },
-          });
-        },
+        // Written with the pending event (AuditService.append): the content before the replace, as
+        // the next version. Replaces of one dashboard are serialised by the lock above.
+        before: () => Prisma.sql`
+          INSERT INTO dashboard_versions (id, tenant_id, credential_id, dashboard_id, version, content, etag,
+                                          tile_count, actor, on_behalf_of, request_id)
+          SELECT ${versionId}::uuid, ${tenantId}::uuid, ${credential.id}::uuid, ${dashboardId},
+                 coalesce((SELECT max(version) FROM dashboard_versions
+                           WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${dashboardId}), 0) + 1,
+                 ${JSON.stringify(previous.data)}::jsonb, ${previousEtag}, ${previous.data.tiles?.length ?? 0}::int,
+                 ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
+          FROM appended`,
         call: async () => {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.dashboardsApi.replaceDashboard(
@@ -182,10 +171,11 @@ export class DashboardsService {
           const updated = response.body;
           return { status: response.status, value: updated, details: tileChanges(previous, updated) };
         },
-        after: async (tx, outcome) => {
-          // Only a replace that happened keeps the previous content as a version.
-          if (!outcome.succeeded) await tx.dashboardVersion.delete({ where: { id: versionId } });
-        },
+        // Only a replace that happened keeps the previous content as a version.
+        after: (outcome) =>
+          outcome.succeeded
+            ? undefined
+            : Prisma.sql`DELETE FROM dashboard_versions USING appended WHERE dashboard_versions.id = ${versionId}::uuid`,
       });
       return { body: value, etag: dashboardEtag(value.data) };
     });

@@ -48,3 +48,21 @@ export function databaseUnavailableProblem(error: unknown): ProblemException | n
   }
   return null;
 }
+
+/**
+ * Whether `error` is a unique-constraint violation of a constraint (or its fields) whose name holds
+ * `name`: P2002 from a model query, or the driver's UniqueConstraintViolation in a raw query's P2010.
+ */
+export function isUniqueViolation(error: unknown, name: string): boolean {
+  const { code, meta } = (error ?? {}) as {
+    code?: unknown;
+    meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: unknown; constraint?: unknown } } };
+  };
+  if (code === 'P2002') return JSON.stringify(meta?.target ?? '').includes(name);
+  const cause = meta?.driverAdapterError?.cause;
+  return (
+    code === 'P2010' &&
+    cause?.kind === 'UniqueConstraintViolation' &&
+    JSON.stringify(cause.constraint ?? '').includes(name)
+  );
+}

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import { auditedUpstreamAction } from '../audit/upstream-action';
+import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
@@ -64,14 +65,8 @@ export class PipesService {
             specHash: redacted.specHash,
           },
         },
-        before: (tx) =>
-          this.history.recordPending(
-            tx,
-            recordId,
-            { tenantId, ...at, spec, idempotencyKey },
-            redacted,
-            actor,
-          ),
+        before: () =>
+          this.history.pendingRecord(recordId, { tenantId, ...at, spec, idempotencyKey }, redacted, actor),
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
@@ -80,21 +75,18 @@ export class PipesService {
           const envelope = response.body;
           return { status: response.status, value: envelope, details: { pipeId: pipeIdOf(envelope) } };
         },
-        after: async (tx, outcome) => {
-          if (outcome.succeeded) {
-            await this.history.recordSucceeded(tx, recordId, {
-              pipeId: pipeIdOf(outcome.value),
-              upstreamRequestId: outcome.value.requestId ?? null,
-              upstreamStatus: outcome.status,
-              response: { status: outcome.status, body: outcome.value },
-            });
-          } else {
-            await this.history.recordFailed(tx, recordId, {
-              upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
-              response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
-            });
-          }
-        },
+        after: (outcome) =>
+          outcome.succeeded
+            ? this.history.succeededRecord(recordId, {
+                pipeId: pipeIdOf(outcome.value),
+                upstreamRequestId: outcome.value.requestId ?? null,
+                upstreamStatus: outcome.status,
+                response: { status: outcome.status, body: outcome.value },
+              })
+            : this.history.failedRecord(recordId, {
+                upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
+                response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
+              }),
       });
       return { status, body: value };
     } catch (error) {
@@ -204,6 +196,5 @@ function idempotencyInProgress(): ProblemException {
 }
 
 function isIdempotencyRace(error: unknown): boolean {
-  const { code, meta } = error as { code?: string; meta?: { target?: unknown } };
-  return code === 'P2002' && JSON.stringify(meta?.target ?? '').includes('idempotency');
+  return isUniqueViolation(error, 'idempotency');
 }

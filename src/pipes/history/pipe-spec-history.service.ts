@@ -7,7 +7,7 @@ import { canonicalJson, sha256Hex } from '../../common/canonical-json';
 import { createdAtKeyset, createdAtPosition, Page, toPage } from '../../common/pagination';
 import { problemFor } from '../../common/problem/problem';
 import type { AppConfig } from '../../config/app-config';
-import { PrismaService, PrismaTx } from '../../database/prisma.service';
+import { PrismaService } from '../../database/prisma.service';
 import { Prisma, type PipeSpecRecord } from '../../generated/prisma/client';
 import { redactSecrets } from '../../redaction/redact';
 import { PipeSpecHistoryQueryDto, PipeSpecRecordView } from './pipe-spec-history.dto';
@@ -62,32 +62,21 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
     return record;
   }
 
-  async recordPending(
-    tx: PrismaTx,
-    id: string,
-    input: NewPipeSpec,
-    redacted: RedactedSpec,
-    actor: Actor,
-  ): Promise<void> {
-    await tx.pipeSpecRecord.create({
-      data: {
-        id,
-        tenantId: input.tenantId,
-        keyId: actor.keyId,
-        actor: actor.actor,
-        onBehalfOf: actor.onBehalfOf,
-        organizationId: input.organizationId,
-        serviceId: input.serviceId,
-        spec: redacted.spec,
-        specHash: redacted.specHash,
-        idempotencyKey: input.idempotencyKey,
-        requestId: actor.requestId,
-      },
-    });
+  // The writes below go with the audit event of the same step, in its statement
+  // (AuditService.append): each reads FROM appended, so it happens exactly when the event does.
+
+  /** The record of a create about to be sent: outcome `pending`, the redacted spec. */
+  pendingRecord(id: string, input: NewPipeSpec, redacted: RedactedSpec, actor: Actor): Prisma.Sql {
+    return Prisma.sql`
+      INSERT INTO pipe_spec_records (id, tenant_id, key_id, actor, on_behalf_of, organization_id, service_id,
+                                     spec, spec_hash, idempotency_key, request_id)
+      SELECT ${id}::uuid, ${input.tenantId}::uuid, ${actor.keyId}::uuid, ${actor.actor}, ${actor.onBehalfOf},
+             ${input.organizationId}::uuid, ${input.serviceId}::uuid, ${JSON.stringify(redacted.spec)}::jsonb,
+             ${redacted.specHash}, ${input.idempotencyKey}, ${actor.requestId}
+      FROM appended`;
   }
 
-  async recordSucceeded(
-    tx: PrismaTx,
+  succeededRecord(
     id: string,
     outcome: {
       pipeId: string | null;
@@ -95,36 +84,22 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
       upstreamStatus: number;
       response: StoredResponse;
     },
-  ): Promise<void> {
-    await tx.pipeSpecRecord.update({
-      where: { id },
-      data: {
-        outcome: 'succeeded',
-        pipeId: outcome.pipeId,
-        upstreamRequestId: outcome.upstreamRequestId,
-        upstreamStatus: outcome.upstreamStatus,
-        response: redactedJson(outcome.response),
-        completedAt: new Date(),
-      },
-    });
+  ): Prisma.Sql {
+    return Prisma.sql`
+      UPDATE pipe_spec_records
+      SET outcome = 'succeeded', pipe_id = ${outcome.pipeId}, upstream_request_id = ${outcome.upstreamRequestId},
+          upstream_status = ${outcome.upstreamStatus}::int, response = ${redactedJsonText(outcome.response)}::jsonb,
+          completed_at = ${new Date()}
+      FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
   }
 
-  async recordFailed(
-    tx: PrismaTx,
-    id: string,
-    failure: { upstreamStatus: number | null; response: StoredResponse },
-  ): Promise<void> {
-    const error = redactedJson(failure.response.body);
-    await tx.pipeSpecRecord.update({
-      where: { id },
-      data: {
-        outcome: 'failed',
-        upstreamStatus: failure.upstreamStatus,
-        error,
-        response: redactedJson(failure.response),
-        completedAt: new Date(),
-      },
-    });
+  failedRecord(id: string, failure: { upstreamStatus: number | null; response: StoredResponse }): Prisma.Sql {
+    return Prisma.sql`
+      UPDATE pipe_spec_records
+      SET outcome = 'failed', upstream_status = ${failure.upstreamStatus}::int,
+          error = ${redactedJsonText(failure.response.body)}::jsonb,
+          response = ${redactedJsonText(failure.response)}::jsonb, completed_at = ${new Date()}
+      FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
   }
 
   async list(tenantId: string, query: PipeSpecHistoryQueryDto): Promise<Page<PipeSpecRecordView>> {
@@ -196,6 +171,10 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
 
 function redactedJson(value: unknown): Prisma.InputJsonValue {
   return redactSecrets(value) as Prisma.InputJsonValue;
+}
+
+function redactedJsonText(value: unknown): string {
+  return JSON.stringify(redactSecrets(value));
 }
 
 function toView(row: PipeSpecRecord): PipeSpecRecordView {
