@@ -36,8 +36,15 @@ function sortKeys(value: unknown): unknown {
     children?.push(child);
   }
   if (inOrder && children === undefined) return value;
-  // fromEntries defines each key, so a parsed "__proto__" stays a plain field.
-  return Object.fromEntries(keys.map((key, index) => [key, children ? children[index] : record[key]]));
+  if (Object.hasOwn(record, '__proto__')) {
+    // fromEntries defines each key, so a parsed "__proto__" stays a plain field.
+    return Object.fromEntries(keys.map((key, index) => [key, children ? children[index] : record[key]]));
+  }
+  const sorted: Record<string, unknown> = {};
+  for (let index = 0; index < keys.length; index++) {
+    sorted[keys[index]] = children ? children[index] : record[keys[index]];
+  }
+  return sorted;
 }
 
 export function sha256Hex(text: string): string {
