@@ -21,33 +21,43 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 @Module({})
 export class LoggingModule {
   static forRoot(destination?: Writable): DynamicModule {
-    const rootLogger = {
-      provide: ROOT_LOGGER,
-      inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>): PinoInstance =>
-        pino(
-          {
-            level: config.get('logLevel', { infer: true }),
-            formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
-          },
-          destination ?? pino.destination(1),
-        ),
+    // One module instance, imported by nestjs-pino and re-exported here: one logger for both.
+    const rootLogger: DynamicModule = {
+      module: RootLoggerModule,
+      providers: [
+        {
+          provide: ROOT_LOGGER,
+          inject: [ConfigService],
+          useFactory: (config: ConfigService<AppConfig, true>): PinoInstance =>
+            pino(
+              {
+                level: config.get('logLevel', { infer: true }),
+                formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
+              },
+              destination ?? pino.destination(1),
+            ),
+        },
+      ],
+      exports: [ROOT_LOGGER],
     };
     return {
       module: LoggingModule,
       global: true,
       imports: [
+        rootLogger,
         LoggerModule.forRootAsync({
-          providers: [rootLogger],
+          imports: [rootLogger],
           inject: [ROOT_LOGGER],
           useFactory: (logger: PinoInstance) => ({ pinoHttp: { logger }, forRoutes: [] }),
         }),
       ],
-      providers: [rootLogger],
-      exports: [ROOT_LOGGER],
+      exports: [rootLogger],
     };
   }
 }
+
+@Module({})
+class RootLoggerModule {}
 
 // Health probes and metrics scrapes would drown everything else.
 const UNLOGGED_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);
