@@ -1,4 +1,5 @@
 import { hash } from 'node:crypto';
+import { setField } from './set-field';
 
 /** JSON with object keys sorted at every level, so equal data always hashes equally. */
 export function canonicalJson(value: unknown): string {
@@ -36,13 +37,9 @@ function sortKeys(value: unknown): unknown {
     children?.push(child);
   }
   if (inOrder && children === undefined) return value;
-  if (Object.hasOwn(record, '__proto__')) {
-    // fromEntries defines each key, so a parsed "__proto__" stays a plain field.
-    return Object.fromEntries(keys.map((key, index) => [key, children ? children[index] : record[key]]));
-  }
   const sorted: Record<string, unknown> = {};
   for (let index = 0; index < keys.length; index++) {
-    sorted[keys[index]] = children ? children[index] : record[keys[index]];
+    setField(sorted, keys[index], children ? children[index] : record[keys[index]]);
   }
   return sorted;
 }

@@ -3,6 +3,8 @@
  * create-spec history, the audit log, error bodies and upstream responses (DESIGN section 5).
  * It keeps the shape, so a reviewer sees which secrets were supplied but never their values.
  */
+import { setField } from '../common/set-field';
+
 export const REDACTED = '[redacted]';
 
 // Fields whose value is a secret wherever they appear (compared case-insensitively, ignoring - and _).
@@ -192,18 +194,7 @@ function redactValue(value: unknown, secret: boolean, walk: RedactionWalk): unkn
     if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
     const result: Record<string, unknown> = walk.inPlace ? value : {};
     for (const key of Object.keys(value)) {
-      const redacted = redactValue(value[key], secret || fieldKind(key) !== 'plain', walk);
-      // Assigning "__proto__" to a new object would set its prototype and drop the field.
-      if (key === '__proto__' && !walk.inPlace) {
-        Object.defineProperty(result, key, {
-          value: redacted,
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      } else {
-        result[key] = redacted;
-      }
+      setField(result, key, redactValue(value[key], secret || fieldKind(key) !== 'plain', walk));
     }
     return result;
   } finally {
