@@ -9,13 +9,8 @@ export interface PipePath extends PipeLocation {
   pipeId: string;
 }
 
-export const pipeLocationParams = new PlainParamsPipe<PipeLocation>({
-  organizationId: uuidRule,
-  serviceId: uuidRule,
-});
+const locationRules = { organizationId: uuidRule, serviceId: uuidRule };
 
-export const pipePathParams = new PlainParamsPipe<PipePath>({
-  organizationId: uuidRule,
-  serviceId: uuidRule,
-  pipeId: uuidRule,
-});
+export const pipeLocationParams = new PlainParamsPipe<PipeLocation>(locationRules);
+
+export const pipePathParams = new PlainParamsPipe<PipePath>({ ...locationRules, pipeId: uuidRule });
