@@ -7,7 +7,17 @@ import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { closedLoop, fixedRate } from './lib/load';
 import type { LoadRequest } from './lib/load';
-import { ask, cpuMs, rssBytes, RssSampler, runMain, settle, startChild, stopChild } from './lib/processes';
+import {
+  ask,
+  cpuMs,
+  productionNodeOptions,
+  rssBytes,
+  RssSampler,
+  runMain,
+  settle,
+  startChild,
+  stopChild,
+} from './lib/processes';
 import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
@@ -32,11 +42,8 @@ const { values: flags } = parseArgs({
     profile: { type: 'boolean', default: false },
     /** With --profile: sample what the gateway allocates instead of where its CPU time goes. */
     allocations: { type: 'boolean', default: false },
-    /**
-     * Node options for the gateway processes: by default those `npm run start:prod` and the
-     * Dockerfile run it with.
-     */
-    'gateway-node-options': { type: 'string', default: '--max-semi-space-size=32' },
+    /** Node options for the gateway processes instead of those `npm run start:prod` runs it with. */
+    'gateway-node-options': { type: 'string' },
     /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
     'profile-out': { type: 'string' },
   },
@@ -50,6 +57,7 @@ const settings = {
   rateSeconds: Number(flags['rate-seconds']),
   logLevels: flags['log-levels'].split(','),
   routes: flags.routes?.split(','),
+  gatewayNodeOptions: flags['gateway-node-options']?.split(' ').filter(Boolean) ?? productionNodeOptions(),
 };
 
 interface Route {
@@ -176,7 +184,7 @@ function startGateway(
   return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel})`, child('gateway'), {
     args: [JSON.stringify(upstreams)],
     // Lets the runner read the live heap between routes; collection otherwise runs as usual.
-    execArgv: ['--expose-gc', ...flags['gateway-node-options'].split(' ').filter(Boolean)],
+    execArgv: ['--expose-gc', ...settings.gatewayNodeOptions],
     env: gatewayEnv(databaseUrl, logLevel, {
       PIPES_API_URL: upstreams.pipesUrl,
       DASHBOARDS_API_URL: upstreams.dashboardsUrl,
@@ -234,6 +242,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
       .filter((target) => target.gateway)
       .map((target) => [target.name, (rssBytes(target.pid) ?? NaN) / 2 ** 20]),
   );
+  console.log(`gateway node options: ${settings.gatewayNodeOptions.join(' ')}`);
   console.log(
     `gateway RSS after start: ${Object.entries(rssAtStartMb)
       .map(([name, mb]) => `${name} ${Math.round(mb)} MB`)

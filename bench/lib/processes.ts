@@ -2,6 +2,7 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 /** A message between the runner and a child: every one names its type. */
@@ -14,6 +15,19 @@ const REPLY_TIMEOUT_MS = 30_000;
 const STOP_GRACE_MS = 10_000;
 
 const running = new Set<ChildProcess>();
+
+/**
+ * The Node options `npm run start:prod` runs the gateway with (the Dockerfile's too), so a
+ * benchmark measures the gateway as it is deployed.
+ */
+export function productionNodeOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
+  const match = /^node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(manifest.scripts['start:prod']);
+  if (!match) throw new Error('package.json: start:prod is not "node [--flags] dist/src/main.js"');
+  return match[1].split(' ').filter(Boolean);
+}
 
 /**
  * Forks a compiled child script and waits for its `ready` message. Children are tracked so
