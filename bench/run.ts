@@ -3,13 +3,14 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { freshDatabase, gatewayEnv } from './lib/database';
+import { freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { closedLoop, fixedRate } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
   ask,
   cpuMs,
+  postgresCpuMs,
   productionNodeOptions,
   rssBytes,
   RssSampler,
@@ -153,13 +154,17 @@ async function measure(
   await probe(url, request);
   await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
   const cpuBefore = cpuMs(target.pid);
+  const databaseCpuBefore = SERVER_IS_LOCAL ? postgresCpuMs() : null;
   const closed = await closedLoop(url, request, {
     connections: settings.connections,
     seconds: settings.seconds,
   });
-  const cpuMsPerRequest = closed.ok > 0 ? (cpuMs(target.pid) - cpuBefore) / closed.ok : NaN;
+  const perRequest = (before: number | null, after: number | null): number =>
+    before === null || after === null || closed.ok === 0 ? NaN : (after - before) / closed.ok;
+  const cpuMsPerRequest = perRequest(cpuBefore, cpuMs(target.pid));
+  const databaseCpuMsPerRequest = perRequest(databaseCpuBefore, SERVER_IS_LOCAL ? postgresCpuMs() : null);
   const fixed = await fixedRate(url, request, { rate: settings.rate, seconds: settings.rateSeconds });
-  return { closed, fixed, cpuMsPerRequest };
+  return { closed, fixed, cpuMsPerRequest, databaseCpuMsPerRequest };
 }
 
 async function startUpstreams(): Promise<{

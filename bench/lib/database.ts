@@ -4,6 +4,9 @@ import { Client } from 'pg';
 /** The server the benchmark databases are created on; BENCH_DATABASE_URL overrides it. */
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
+/** Whether that server runs on this machine (loopback or a local socket), so its processes can be measured. */
+export const SERVER_IS_LOCAL = ['', 'localhost', '127.0.0.1', '[::1]'].includes(new URL(SERVER_URL).hostname);
+
 /** A new, empty database for one run; drop() removes it, connections and all. */
 export async function freshDatabase(prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now()}_${process.pid}`;

@@ -1,6 +1,6 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -117,6 +117,31 @@ export function cpuMs(pid: number): number {
   // Fields after the parenthesised command name; utime and stime are the 12th and 13th, in clock ticks (10 ms).
   const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
   return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/**
+ * CPU time (ms) used so far by every Postgres process on this machine, exited backends included
+ * (the postmaster collects their time as its children's): what the database spends on a
+ * gateway's requests. Null when no Postgres runs here, e.g. with a remote BENCH_DATABASE_URL.
+ */
+export function postgresCpuMs(): number | null {
+  let ticks = 0;
+  let found = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    found = true;
+    // utime, stime, cutime, cstime: the 12th to 15th fields after the command name, in clock ticks.
+    const fields = stat.split(') ')[1].split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  }
+  return found ? ticks * 10 : null;
 }
 
 /**

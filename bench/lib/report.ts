@@ -9,6 +9,8 @@ export interface Measured {
   fixed: LoadResult;
   /** CPU time the target's own process spent per request in the closed loop, ms. */
   cpuMsPerRequest: number;
+  /** CPU time Postgres spent per request in the closed loop, ms; NaN when it runs elsewhere. */
+  databaseCpuMsPerRequest: number;
 }
 
 export interface RoundResult {
@@ -21,7 +23,7 @@ export interface RoundResult {
 }
 
 export interface TargetSummary {
-  closed: { rps: number; p50: number; p99: number; cpuMsPerRequest: number };
+  closed: { rps: number; p50: number; p99: number; cpuMsPerRequest: number; databaseCpuMsPerRequest: number };
   fixed: { rps: number; p50: number; p99: number };
   /** Failed requests summed over rounds, closed loop and fixed rate together. */
   failed: number;
@@ -69,6 +71,7 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
         p50: median(runs.map((run) => run.closed.p50)),
         p99: median(runs.map((run) => run.closed.p99)),
         cpuMsPerRequest: median(runs.map((run) => run.cpuMsPerRequest)),
+        databaseCpuMsPerRequest: median(runs.map((run) => run.databaseCpuMsPerRequest)),
       },
       fixed: {
         rps: median(runs.map((run) => run.fixed.rps)),
@@ -170,6 +173,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     'p50 ms',
     'p99 ms',
     'CPU ms/req',
+    'DB CPU ms/req',
     `ok/s @${settings.rate}/s`,
     `p50 ms @${settings.rate}/s`,
     `p99 ms @${settings.rate}/s`,
@@ -181,6 +185,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     cell(target.closed.p50, 2),
     cell(target.closed.p99, 2),
     cell(target.closed.cpuMsPerRequest, 3),
+    cell(target.closed.databaseCpuMsPerRequest, 3),
     cell(target.fixed.rps, 0),
     cell(target.fixed.p50, 2),
     cell(target.fixed.p99, 2),
