@@ -5,6 +5,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { Pool } from 'pg';
 import { PrismaPGlite } from 'pglite-prisma-adapter';
+import { KeyedLimiter, Limiter } from '../common/limiter';
 
 /**
  * One database, reachable two ways: through Prisma (the adapter) for the application, and
@@ -43,8 +44,8 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
   // An idle client that loses its server emits 'error'; without a listener the process dies.
   pool.on('error', () => undefined);
-  const queue = new KeyedQueue();
-  const lockSessions = new Semaphore(Math.max(1, Math.floor(poolSize / 2)));
+  const queue = new KeyedLimiter<number>(1);
+  const lockSessions = new Limiter(Math.max(1, Math.floor(poolSize / 2)));
   return {
     kind: 'postgres',
     description: describePostgresUrl(url),
@@ -90,7 +91,7 @@ export function connectEmbedded(dataDir: string): DatabaseConnection {
   if (!inMemory) mkdirSync(location, { recursive: true });
   const pglite = new PGlite(location);
   // One process owns the embedded database, so locks only need to queue work in this process.
-  const queue = new KeyedQueue();
+  const queue = new KeyedLimiter<number>(1);
   return {
     kind: 'embedded',
     description: inMemory ? 'embedded (in memory)' : `embedded (${location})`,
@@ -109,40 +110,4 @@ export function connectEmbedded(dataDir: string): DatabaseConnection {
     },
     close: () => pglite.close(),
   };
-}
-
-/** Runs work one call at a time per key, in call order, within this process. */
-class KeyedQueue {
-  private readonly tails = new Map<number, Promise<unknown>>();
-
-  async run<T>(key: number, work: () => Promise<T>): Promise<T> {
-    const run = (this.tails.get(key) ?? Promise.resolve()).catch(() => undefined).then(work);
-    this.tails.set(key, run);
-    try {
-      return await run;
-    } finally {
-      if (this.tails.get(key) === run) this.tails.delete(key);
-    }
-  }
-}
-
-/** At most `limit` calls of run() at a time; the rest wait in call order. */
-class Semaphore {
-  private active = 0;
-  private readonly waiting: (() => void)[] = [];
-
-  constructor(private readonly limit: number) {}
-
-  async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    else this.active += 1;
-    try {
-      return await work();
-    } finally {
-      const next = this.waiting.shift();
-      // The slot passes straight to the next waiter, so a newcomer cannot take it first.
-      if (next) next();
-      else this.active -= 1;
-    }
-  }
 }
