@@ -291,6 +291,44 @@ describe('audit log (e2e)', () => {
       });
     });
 
+    it("queues a tenant's appends in process, but never one inside a transaction", async () => {
+      const busy = await createTenant(gateway);
+      const audit = gateway.app.get(AuditService);
+      const before = (await listAll(busy.keys.auditor)).length;
+      const entry = (i: number) => ({
+        tenantId: busy.id,
+        action: 'test.append',
+        outcome: 'succeeded' as const,
+        target: `t:${i}`,
+      });
+      let queued: Promise<unknown>[] = [];
+      let waitingOnChainRow: number | null = null;
+      await prisma.$transaction(
+        async (tx) => {
+          // This transaction holds the tenant's chain row, so appends from outside must wait for it.
+          await audit.append(tx, testActor, entry(0));
+          queued = Array.from({ length: 6 }, (_, i) => audit.append(prisma, testActor, entry(i + 1)));
+          await new Promise((resolve) => setTimeout(resolve, 300));
+          if (process.env.DATABASE_URL) {
+            const [row] = await prisma.$queryRaw<{ sessions: number }[]>`
+              SELECT count(*)::int AS sessions FROM pg_stat_activity
+              WHERE wait_event_type = 'Lock' AND query LIKE '%FROM audit_chains WHERE tenant_id%'
+                AND datname = current_database()`;
+            waitingOnChainRow = row.sessions;
+          }
+          // Its own second append goes straight to the database: queued behind the appends that
+          // wait for this very transaction, it would never run.
+          await audit.append(tx, testActor, entry(7));
+        },
+        { timeout: 10_000 },
+      );
+      await Promise.all(queued);
+      if (process.env.DATABASE_URL) expect(waitingOnChainRow).toBe(2);
+      const events = (await listAll(busy.keys.auditor)).filter((event) => event.action === 'test.append');
+      expect(events).toHaveLength(8);
+      expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 8 });
+    });
+
     it('fails closed: when the event cannot be written the action fails with 503 and changes nothing', async () => {
       const victim = await createTenant(gateway);
       const keysBefore = await prisma.gatewayKey.count({ where: { tenantId: victim.id } });

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
+import { KeyedLimiter } from '../common/limiter';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
@@ -39,6 +40,15 @@ const VERIFY_BATCH = 5000;
 // Verification reads the whole chain in one snapshot; a million events take seconds, not minutes.
 const VERIFY_TIMEOUT_MS = 5 * 60_000;
 
+/**
+ * A tenant's appends queue on its chain row. Each session waiting there costs Postgres CPU when it
+ * is woken and re-reads the row, and holds a pooled connection other requests need: the two
+ * statements of a create took 1.6 ms of database CPU with 2 sessions waiting, 2.3–3.0 with 10 and
+ * 4.5 with 20. So this process sends at most this many appends per tenant at a time (one holding
+ * the row, one ready to take it); the rest wait here.
+ */
+const APPENDS_IN_FLIGHT_PER_TENANT = 2;
+
 const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq: 0, lastHash: GENESIS_HASH };
 
 /**
@@ -48,6 +58,7 @@ const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq
 @Injectable()
 export class AuditService {
   private readonly logger = new Logger(AuditService.name);
+  private readonly appenders = new KeyedLimiter<string>(APPENDS_IN_FLIGHT_PER_TENANT);
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -76,10 +87,15 @@ export class AuditService {
       httpStatus: entry.httpStatus ?? null,
       details: entry.details ? redactSecrets(entry.details) : null,
     };
-    const appended = await appendEvent(db, event, change);
-    if (appended) return appended;
-    await createChain(db, entry.tenantId);
-    return (await appendEvent(db, event, change))!;
+    const append = async (): Promise<{ seq: number; hash: string }> => {
+      const appended = await appendEvent(db, event, change);
+      if (appended) return appended;
+      await createChain(db, entry.tenantId);
+      return (await appendEvent(db, event, change))!;
+    };
+    // Not inside a transaction: it may hold the chain row already, and waiting here for an
+    // append that waits on that row would never end.
+    return db === this.prisma ? this.appenders.run(entry.tenantId, append) : append();
   }
 
   /** For events that accompany no other write (e.g. a credential refused upstream). */
