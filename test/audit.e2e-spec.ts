@@ -329,6 +329,30 @@ describe('audit log (e2e)', () => {
       expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 8 });
     });
 
+    it('answers 503 for an append that waits in the queue longer than a connection would be waited for', async () => {
+      const busy = await createTenant(gateway);
+      const audit = gateway.app.get(AuditService);
+      const entry = { tenantId: busy.id, action: 'test.append', outcome: 'succeeded' as const };
+      const settled: Promise<PromiseSettledResult<unknown>[]>[] = [];
+      await prisma.$transaction(
+        async (tx) => {
+          await audit.append(tx, testActor, entry);
+          // Two go to the database and wait on the row this transaction holds; the third waits in the queue.
+          const appends = Array.from({ length: 3 }, () => audit.append(prisma, testActor, entry));
+          settled.push(Promise.allSettled(appends));
+          await new Promise((resolve) => setTimeout(resolve, 5_500));
+        },
+        { timeout: 10_000 },
+      );
+      const [first, second, third] = await settled[0];
+      expect([first.status, second.status]).toEqual(['fulfilled', 'fulfilled']);
+      expect(third).toMatchObject({
+        status: 'rejected',
+        reason: { problem: { status: 503, type: 'database-unavailable' } },
+      });
+      expect(await verify(busy)).toMatchObject({ ok: true });
+    });
+
     it('fails closed: when the event cannot be written the action fails with 503 and changes nothing', async () => {
       const victim = await createTenant(gateway);
       const keysBefore = await prisma.gatewayKey.count({ where: { tenantId: victim.id } });

@@ -3,9 +3,10 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
-import { KeyedLimiter } from '../common/limiter';
+import { KeyedLimiter, WaitTimeoutError } from '../common/limiter';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
+import { databaseUnavailable } from '../database/database-errors';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { redactSecrets } from '../redaction/redact';
 import {
@@ -48,6 +49,8 @@ const VERIFY_TIMEOUT_MS = 5 * 60_000;
  * the row, one ready to take it); the rest wait here.
  */
 const APPENDS_IN_FLIGHT_PER_TENANT = 2;
+// As long as a request may wait for a pooled connection (database-connection.ts): the same 503 after it.
+const APPEND_MAX_WAIT_MS = 5_000;
 
 const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq: 0, lastHash: GENESIS_HASH };
 
@@ -95,7 +98,12 @@ export class AuditService {
     };
     // Not inside a transaction: it may hold the chain row already, and waiting here for an
     // append that waits on that row would never end.
-    return db === this.prisma ? this.appenders.run(entry.tenantId, append) : append();
+    if (db !== this.prisma) return append();
+    try {
+      return await this.appenders.run(entry.tenantId, append, APPEND_MAX_WAIT_MS);
+    } catch (error) {
+      throw error instanceof WaitTimeoutError ? databaseUnavailable() : error;
+    }
   }
 
   /** For events that accompany no other write (e.g. a credential refused upstream). */

@@ -1,3 +1,11 @@
+/** A call that waited longer than it may for its turn; it never ran. */
+export class WaitTimeoutError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`no turn within ${waitedMs} ms`);
+    this.name = 'WaitTimeoutError';
+  }
+}
+
 /** At most `limit` calls of run() at a time; the rest wait in call order. */
 export class Limiter {
   private active = 0;
@@ -5,9 +13,10 @@ export class Limiter {
 
   constructor(private readonly limit: number) {}
 
-  async run<T>(work: () => Promise<T>): Promise<T> {
+  /** Rejects with WaitTimeoutError, without running `work`, when no turn comes within `maxWaitMs`. */
+  async run<T>(work: () => Promise<T>, maxWaitMs = Infinity): Promise<T> {
     // Taken or queued before the first await: KeyedLimiter relies on it to know when it may forget a key.
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= this.limit) await this.turn(maxWaitMs);
     else this.active += 1;
     try {
       return await work();
@@ -22,6 +31,22 @@ export class Limiter {
   get idle(): boolean {
     return this.active === 0;
   }
+
+  private turn(maxWaitMs: number): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      const timer = Number.isFinite(maxWaitMs)
+        ? setTimeout(() => {
+            this.waiting.splice(this.waiting.indexOf(start), 1);
+            reject(new WaitTimeoutError(maxWaitMs));
+          }, maxWaitMs).unref()
+        : undefined;
+      const start = (): void => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(start);
+    });
+  }
 }
 
 /** A Limiter per key, kept only while the key has calls running or waiting. */
@@ -30,14 +55,14 @@ export class KeyedLimiter<Key> {
 
   constructor(private readonly limitPerKey: number) {}
 
-  async run<T>(key: Key, work: () => Promise<T>): Promise<T> {
+  async run<T>(key: Key, work: () => Promise<T>, maxWaitMs = Infinity): Promise<T> {
     let limiter = this.limiters.get(key);
     if (!limiter) {
       limiter = new Limiter(this.limitPerKey);
       this.limiters.set(key, limiter);
     }
     try {
-      return await limiter.run(work);
+      return await limiter.run(work, maxWaitMs);
     } finally {
       if (limiter.idle) this.limiters.delete(key);
     }

@@ -23,6 +23,17 @@ const UNAVAILABLE_CODES = new Set([
 const UNAVAILABLE_MESSAGE =
   /connection terminated|connection refused|can't reach database|timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|server closed the connection/i;
 
+/** The 503 problem of a database the gateway cannot reach, or cannot get a turn at, in time. */
+export function databaseUnavailable(): ProblemException {
+  return new ProblemException({
+    status: 503,
+    type: 'database-unavailable',
+    title: 'Database unavailable',
+    detail: 'The gateway cannot reach its database; nothing was changed. Try again shortly.',
+    headers: { 'retry-after': '5' },
+  });
+}
+
 /** A 503 problem when `error` says the database is unreachable; else null. */
 export function databaseUnavailableProblem(error: unknown): ProblemException | null {
   const seen = new Set<unknown>();
@@ -34,13 +45,7 @@ export function databaseUnavailableProblem(error: unknown): ProblemException | n
       (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
       (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message))
     ) {
-      return new ProblemException({
-        status: 503,
-        type: 'database-unavailable',
-        title: 'Database unavailable',
-        detail: 'The gateway cannot reach its database; nothing was changed. Try again shortly.',
-        headers: { 'retry-after': '5' },
-      });
+      return databaseUnavailable();
     }
     // Prisma wraps driver errors: the Postgres code sits in meta.driverAdapterError.cause.
     const wrapped = current as { originalError?: unknown; meta?: { driverAdapterError?: unknown } };
