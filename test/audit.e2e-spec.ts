@@ -7,6 +7,7 @@ import { AuditService } from '../src/audit/audit.service';
 import type { AuditEventView } from '../src/audit/dto/audit.dto';
 import { encodeCursor } from '../src/common/pagination';
 import { PrismaService } from '../src/database/prisma.service';
+import { MetricsService } from '../src/metrics/metrics.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
 
@@ -303,12 +304,16 @@ describe('audit log (e2e)', () => {
       });
       let queued: Promise<unknown>[] = [];
       let waitingOnChainRow: number | null = null;
+      let queuedMetric: string | undefined;
       await prisma.$transaction(
         async (tx) => {
           // This transaction holds the tenant's chain row, so appends from outside must wait for it.
           await audit.append(tx, testActor, entry(0));
           queued = Array.from({ length: 6 }, (_, i) => audit.append(prisma, testActor, entry(i + 1)));
           await new Promise((resolve) => setTimeout(resolve, 300));
+          queuedMetric = /^gateway_audit_appends_queued (\d+)$/m.exec(
+            await gateway.app.get(MetricsService).render(),
+          )?.[1];
           if (process.env.DATABASE_URL) {
             const [row] = await prisma.$queryRaw<{ sessions: number }[]>`
               SELECT count(*)::int AS sessions FROM pg_stat_activity
@@ -324,6 +329,8 @@ describe('audit log (e2e)', () => {
       );
       await Promise.all(queued);
       if (process.env.DATABASE_URL) expect(waitingOnChainRow).toBe(2);
+      // Six sent, two at the database: the metric counts the four held back.
+      expect(queuedMetric).toBe('4');
       const events = (await listAll(busy.keys.auditor)).filter((event) => event.action === 'test.append');
       expect(events).toHaveLength(8);
       expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 8 });

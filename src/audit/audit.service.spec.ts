@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { PrismaService } from '../database/prisma.service';
 import type { AuditEvent } from '../generated/prisma/client';
+import type { MetricsService } from '../metrics/metrics.service';
 import { GENESIS_HASH } from './audit-chain';
 import { AuditService } from './audit.service';
 
@@ -37,7 +38,8 @@ function fakeDatabase(total: number) {
     auditChain: { findUnique: () => Promise.resolve({ lastSeq: total }) },
     auditEvent: { findMany },
   };
-  return { service: new AuditService(prisma as unknown as PrismaService), findMany };
+  const metrics = { countQueuedAppends: () => undefined } as unknown as MetricsService;
+  return { service: new AuditService(prisma as unknown as PrismaService, metrics), findMany };
 }
 
 async function readAll(stream: Readable): Promise<string> {

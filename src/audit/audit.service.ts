@@ -8,6 +8,7 @@ import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
 import { databaseUnavailable } from '../database/database-errors';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
 import {
   AuditEventContent,
@@ -63,7 +64,12 @@ export class AuditService {
   private readonly logger = new Logger(AuditService.name);
   private readonly appenders = new KeyedLimiter<string>(APPENDS_IN_FLIGHT_PER_TENANT);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    metrics: MetricsService,
+  ) {
+    metrics.countQueuedAppends(() => this.appenders.queued);
+  }
 
   /**
    * Appends `entry` to its tenant's chain. `db` is a transaction the event must commit with, or the

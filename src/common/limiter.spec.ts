@@ -23,6 +23,7 @@ describe('Limiter', () => {
     );
     await tick();
     expect(started).toEqual([0, 1]);
+    expect(limiter.queued).toBe(3);
     gates[1].open();
     await tick();
     expect(started).toEqual([0, 1, 2]);
@@ -101,6 +102,7 @@ describe('KeyedLimiter', () => {
     const g = gate();
     const runs = ['a', 'a', 'a', 'b'].map((key) => limiter.run(key, () => g.opened));
     expect(limiter.size).toBe(2);
+    expect(limiter.queued).toBe(1);
     g.open();
     await Promise.all(runs);
     expect(limiter.size).toBe(0);

@@ -32,6 +32,11 @@ export class Limiter {
     return this.active === 0;
   }
 
+  /** Calls waiting for a turn. */
+  get queued(): number {
+    return this.waiting.length;
+  }
+
   private turn(maxWaitMs: number): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       const timer = Number.isFinite(maxWaitMs)
@@ -71,5 +76,12 @@ export class KeyedLimiter<Key> {
   /** Keys with calls running or waiting. */
   get size(): number {
     return this.limiters.size;
+  }
+
+  /** Calls waiting for a turn, over all keys. */
+  get queued(): number {
+    let queued = 0;
+    for (const limiter of this.limiters.values()) queued += limiter.queued;
+    return queued;
   }
 }

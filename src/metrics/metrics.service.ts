@@ -57,6 +57,7 @@ export class MetricsService {
     registers: [this.registry],
   });
   private readonly breakerStates = new Map<string, BreakerState>();
+  private queuedAppends: () => number = () => 0;
 
   constructor(@Inject(DATABASE_CONNECTION) database: DatabaseConnection) {
     collectDefaultMetrics({ register: this.registry });
@@ -73,6 +74,20 @@ export class MetricsService {
         pool.set({ state: 'waiting' }, stats.waiting);
       },
     });
+    const queuedAppends = (): number => this.queuedAppends();
+    new Gauge({
+      name: 'gateway_audit_appends_queued',
+      help: "Audit appends waiting in this process for their tenant's turn at its chain.",
+      registers: [this.registry],
+      collect() {
+        this.set(queuedAppends());
+      },
+    });
+  }
+
+  /** Where the audit service counts the appends it holds back (AuditService). */
+  countQueuedAppends(count: () => number): void {
+    this.queuedAppends = count;
   }
 
   observeHttp(method: string, route: string, status: number, seconds: number): void {
