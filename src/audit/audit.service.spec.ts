@@ -2,7 +2,6 @@ import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { PrismaService } from '../database/prisma.service';
 import type { AuditEvent } from '../generated/prisma/client';
-import type { MetricsService } from '../metrics/metrics.service';
 import { GENESIS_HASH } from './audit-chain';
 import { AuditService } from './audit.service';
 
@@ -38,8 +37,7 @@ function fakeDatabase(total: number) {
     auditChain: { findUnique: () => Promise.resolve({ lastSeq: total }) },
     auditEvent: { findMany },
   };
-  const metrics = { countQueuedAppends: () => undefined } as unknown as MetricsService;
-  return { service: new AuditService(prisma as unknown as PrismaService, metrics), findMany };
+  return { service: new AuditService(prisma as unknown as PrismaService), findMany };
 }
 
 async function readAll(stream: Readable): Promise<string> {

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Injectable, Logger, Optional } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
@@ -64,11 +64,12 @@ export class AuditService {
   private readonly logger = new Logger(AuditService.name);
   private readonly appenders = new KeyedLimiter<string>(APPENDS_IN_FLIGHT_PER_TENANT);
 
+  // No metrics in the CLI, which has no HTTP layer to serve them.
   constructor(
     private readonly prisma: PrismaService,
-    metrics: MetricsService,
+    @Optional() metrics?: MetricsService,
   ) {
-    metrics.countQueuedAppends(() => this.appenders.queued);
+    metrics?.countQueuedAppends(() => this.appenders.queued);
   }
 
   /**
