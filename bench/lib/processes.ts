@@ -112,11 +112,29 @@ export function rssBytes(pid: number): number | null {
   }
 }
 
-/** CPU time (user + system, every thread) a live process has used so far, ms; from /proc (Linux). */
+/** A process's command name and CPU times in ms, from /proc/<pid>/stat (Linux); null once it has exited. */
+function processCpu(pid: number | string): { command: string; ownMs: number; childrenMs: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const close = stat.lastIndexOf(') ');
+  // After the parenthesised command: utime, stime, cutime, cstime are the 12th to 15th fields, in clock ticks (10 ms).
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    command: stat.slice(stat.indexOf('(') + 1, close),
+    ownMs: (Number(fields[11]) + Number(fields[12])) * 10,
+    childrenMs: (Number(fields[13]) + Number(fields[14])) * 10,
+  };
+}
+
+/** CPU time (user + system, every thread) a live process has used so far, ms. */
 export function cpuMs(pid: number): number {
-  // Fields after the parenthesised command name; utime and stime are the 12th and 13th, in clock ticks (10 ms).
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
+  const cpu = processCpu(pid);
+  if (!cpu) throw new Error(`process ${pid} has exited`);
+  return cpu.ownMs;
 }
 
 /**
@@ -125,23 +143,13 @@ export function cpuMs(pid: number): number {
  * gateway's requests. Null when no Postgres runs here, e.g. with a remote BENCH_DATABASE_URL.
  */
 export function postgresCpuMs(): number | null {
-  let ticks = 0;
-  let found = false;
+  let total: number | null = null;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
-    let stat: string;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // exited meanwhile
-    }
-    if (!stat.includes(' (postgres) ')) continue;
-    found = true;
-    // utime, stime, cutime, cstime: the 12th to 15th fields after the command name, in clock ticks.
-    const fields = stat.split(') ')[1].split(' ');
-    ticks += Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+    const cpu = processCpu(entry);
+    if (cpu?.command === 'postgres') total = (total ?? 0) + cpu.ownMs + cpu.childrenMs;
   }
-  return found ? ticks * 10 : null;
+  return total;
 }
 
 /**
