@@ -7,6 +7,7 @@ import { AuditService } from '../src/audit/audit.service';
 import type { AuditEventView } from '../src/audit/dto/audit.dto';
 import { encodeCursor } from '../src/common/pagination';
 import { PrismaService } from '../src/database/prisma.service';
+import { Prisma } from '../src/generated/prisma/client';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
@@ -292,7 +293,7 @@ describe('audit log (e2e)', () => {
       });
     });
 
-    it("queues a tenant's appends in process, but never one inside a transaction", async () => {
+    it("queues a tenant's appends in process and sends the queued ones in one statement, but never one inside a transaction", async () => {
       const busy = await createTenant(gateway);
       const audit = gateway.app.get(AuditService);
       const before = (await listAll(busy.keys.auditor)).length;
@@ -334,6 +335,62 @@ describe('audit log (e2e)', () => {
       const events = (await listAll(busy.keys.auditor)).filter((event) => event.action === 'test.append');
       expect(events).toHaveLength(8);
       expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 8 });
+      // Rows written by one statement share its transaction id: the transaction's two events, the two
+      // sent at once, one each, and the four held back, together.
+      const transactions = await prisma.$queryRaw<{ target: string; xid: string }[]>`
+        SELECT target, xmin::text AS xid FROM audit_events
+        WHERE tenant_id = ${busy.id}::uuid AND action = 'test.append' ORDER BY seq`;
+      const groups = new Map<string, string[]>();
+      for (const { target, xid } of transactions) groups.set(xid, [...(groups.get(xid) ?? []), target]);
+      expect([...groups.values()].map((targets) => targets.sort())).toEqual(
+        expect.arrayContaining([['t:0', 't:7'], ['t:1'], ['t:2'], ['t:3', 't:4', 't:5', 't:6']]),
+      );
+      expect(groups.size).toBe(4);
+    });
+
+    it('fails only the append whose own write fails when queued appends go together', async () => {
+      const busy = await createTenant(gateway);
+      const audit = gateway.app.get(AuditService);
+      const before = (await verify(busy)).checked as number;
+      const entry = (i: number) => ({
+        tenantId: busy.id,
+        action: 'test.append',
+        outcome: 'succeeded' as const,
+        target: `t:${i}`,
+      });
+      // The tenant's chain row exists already: writing it again breaks its primary key.
+      const failingChange = Prisma.sql`
+        INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
+        SELECT ${busy.id}::uuid, 0, 'x', 1, 'x' FROM appended`;
+      let settled: Promise<PromiseSettledResult<unknown>[]> = Promise.resolve([]);
+      await prisma.$transaction(
+        async (tx) => {
+          await audit.append(tx, testActor, entry(0));
+          // Two go at once; the other four wait and go together, the third of them with a write that fails.
+          settled = Promise.allSettled(
+            [1, 2, 3, 4, 5, 6].map((i) =>
+              audit.append(prisma, testActor, entry(i), i === 5 ? failingChange : undefined),
+            ),
+          );
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        },
+        { timeout: 10_000 },
+      );
+      const results = await settled;
+      expect(results.map((result) => result.status)).toEqual([
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'fulfilled',
+        'rejected',
+        'fulfilled',
+      ]);
+      const targets = (await listAll(busy.keys.auditor))
+        .filter((event) => event.action === 'test.append')
+        .map((event) => event.target)
+        .sort();
+      expect(targets).toEqual(['t:0', 't:1', 't:2', 't:3', 't:4', 't:6']);
+      expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 6 });
     });
 
     it('answers 503 for an append that waits in the queue longer than a connection would be waited for', async () => {

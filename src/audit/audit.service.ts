@@ -3,10 +3,11 @@ import { Readable } from 'node:stream';
 import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
-import { KeyedLimiter, WaitTimeoutError } from '../common/limiter';
+import { KeyedBatcher } from '../common/batcher';
+import { WaitTimeoutError } from '../common/limiter';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
-import { databaseUnavailable } from '../database/database-errors';
+import { databaseUnavailable, databaseUnavailableProblem } from '../database/database-errors';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
@@ -47,9 +48,12 @@ const VERIFY_TIMEOUT_MS = 5 * 60_000;
  * is woken and re-reads the row, and holds a pooled connection other requests need: the two
  * statements of a create took 1.6 ms of database CPU with 2 sessions waiting, 2.3–3.0 with 10 and
  * 4.5 with 20. So this process sends at most this many appends per tenant at a time (one holding
- * the row, one ready to take it); the rest wait here.
+ * the row, one ready to take it); the appends that arrive meanwhile wait here and go together, in
+ * one statement and one commit, as soon as one of the two is done.
  */
 const APPENDS_IN_FLIGHT_PER_TENANT = 2;
+// Bounds the statement's size: a batch's events and their writes are planned and run together.
+const MAX_APPENDS_PER_STATEMENT = 32;
 // As long as a request may wait for a pooled connection (database-connection.ts): the same 503 after it.
 const APPEND_MAX_WAIT_MS = 5_000;
 
@@ -62,14 +66,21 @@ const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq
 @Injectable()
 export class AuditService {
   private readonly logger = new Logger(AuditService.name);
-  private readonly appenders = new KeyedLimiter<string>(APPENDS_IN_FLIGHT_PER_TENANT);
+  private readonly appends = new KeyedBatcher<string, PendingAppend, AppendedEvent>({
+    inFlightPerKey: APPENDS_IN_FLIGHT_PER_TENANT,
+    maxBatch: MAX_APPENDS_PER_STATEMENT,
+    maxWaitMs: APPEND_MAX_WAIT_MS,
+    run: (tenantId, appends) => appendToChain(this.prisma, tenantId, appends),
+    // A failed statement wrote nothing; run alone, the appends whose own writes were fine succeed.
+    retryAlone: (error) => databaseUnavailableProblem(error) === null,
+  });
 
   // No metrics in the CLI, which has no HTTP layer to serve them.
   constructor(
     private readonly prisma: PrismaService,
     @Optional() metrics?: MetricsService,
   ) {
-    metrics?.countQueuedAppends(() => this.appenders.queued);
+    metrics?.countQueuedAppends(() => this.appends.queued);
   }
 
   /**
@@ -79,12 +90,7 @@ export class AuditService {
    * data-modifying statement that reads `FROM appended` (the event's row), so that it happens
    * exactly when the event is written.
    */
-  async append(
-    db: SqlRunner,
-    actor: Actor,
-    entry: AuditEntry,
-    change?: Prisma.Sql,
-  ): Promise<{ seq: number; hash: string }> {
+  async append(db: SqlRunner, actor: Actor, entry: AuditEntry, change?: Prisma.Sql): Promise<AppendedEvent> {
     const event = {
       tenantId: entry.tenantId,
       at: new Date(),
@@ -97,17 +103,11 @@ export class AuditService {
       httpStatus: entry.httpStatus ?? null,
       details: entry.details ? redactSecrets(entry.details) : null,
     };
-    const append = async (): Promise<{ seq: number; hash: string }> => {
-      const appended = await appendEvent(db, event, change);
-      if (appended) return appended;
-      await createChain(db, entry.tenantId);
-      return (await appendEvent(db, event, change))!;
-    };
-    // Not inside a transaction: it may hold the chain row already, and waiting here for an
+    // Not batched inside a transaction: it may hold the chain row already, and waiting here for an
     // append that waits on that row would never end.
-    if (db !== this.prisma) return append();
+    if (db !== this.prisma) return (await appendToChain(db, entry.tenantId, [{ event, change }]))[0];
     try {
-      return await this.appenders.run(entry.tenantId, append, APPEND_MAX_WAIT_MS);
+      return await this.appends.submit(entry.tenantId, { event, change });
     } catch (error) {
       throw error instanceof WaitTimeoutError ? databaseUnavailable() : error;
     }
@@ -196,41 +196,77 @@ type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
 /** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
 export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
 
-/**
- * Appends `event` to its tenant's chain in one statement: lock the chain row, take the next seq
- * and the last hash, hash the event in Postgres (its input rendered here around those two values,
- * see hashInputParts), insert it and move the head. The row lock queues concurrent appenders, so
- * seq has no gaps; it is held until commit, hence one round trip. Undefined when the tenant has
- * no chain yet.
- */
-async function appendEvent(
+interface PendingAppend {
+  event: NewAuditEvent;
+  change: Prisma.Sql | undefined;
+}
+
+export interface AppendedEvent {
+  seq: number;
+  hash: string;
+}
+
+/** Appends events of one tenant in order, making its chain first if it has none. */
+async function appendToChain(
   db: SqlRunner,
-  event: NewAuditEvent,
-  change: Prisma.Sql | undefined,
-): Promise<{ seq: number; hash: string } | undefined> {
-  const { before, between, after } = hashInputParts(event);
-  const [appended] = await db.$queryRaw<{ seq: number; hash: string }[]>`
-    WITH chain AS (
-      SELECT last_seq + 1 AS seq, last_hash AS prev_hash
-      FROM audit_chains WHERE tenant_id = ${event.tenantId}::uuid FOR UPDATE
-    ), hashed AS (
-      SELECT seq, prev_hash,
-             encode(sha256(convert_to(${before} || prev_hash || ${between} || seq::text || ${after}, 'UTF8')),
-                    'hex') AS hash
-      FROM chain
-    ), appended AS (
+  tenantId: string,
+  appends: PendingAppend[],
+): Promise<AppendedEvent[]> {
+  const appended = await appendEvents(db, tenantId, appends);
+  if (appended.length > 0) return appended;
+  await createChain(db, tenantId);
+  return appendEvents(db, tenantId, appends);
+}
+
+/**
+ * Appends events to their tenant's chain in one statement: lock the chain row, then for each
+ * event take the next seq and the hash before it, hash the event in Postgres (its input rendered
+ * here around those two values, see hashInputParts), insert it and run its change; finally move
+ * the head. The row lock queues concurrent appenders, so seq has no gaps; it is held until commit,
+ * hence one round trip. A change sees its own event as `appended`. Every sub-statement sees the
+ * database as it was when the statement began, so no change may depend on another's write: a
+ * create's outcome is only appended after its pending event committed. Empty when the tenant has no
+ * chain yet.
+ */
+async function appendEvents(
+  db: SqlRunner,
+  tenantId: string,
+  appends: PendingAppend[],
+): Promise<AppendedEvent[]> {
+  const steps = appends.map(({ event, change }, index) => {
+    const { before, between, after } = hashInputParts(event);
+    const previous = Prisma.raw(index === 0 ? 'chain' : `appended_${index}`);
+    const appended = Prisma.raw(`appended_${index + 1}`);
+    const ownChange = change
+      ? Prisma.sql`, change_${Prisma.raw(String(index + 1))} AS (
+          WITH appended AS (SELECT seq, hash FROM ${appended}) ${change})`
+      : Prisma.empty;
+    return Prisma.sql`, ${appended} AS (
       INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
                                 outcome, http_status, details, prev_hash, hash)
-      SELECT ${event.tenantId}::uuid, seq, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
+      SELECT ${tenantId}::uuid, seq + 1, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
              ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
-             ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, prev_hash, hash
-      FROM hashed
+             ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, hash,
+             encode(sha256(convert_to(${before} || hash || ${between} || (seq + 1)::text || ${after}, 'UTF8')),
+                    'hex')
+      FROM ${previous}
       RETURNING seq, hash
-    )${change ? Prisma.sql`, change AS (${change})` : Prisma.empty}
-    UPDATE audit_chains SET last_seq = appended.seq, last_hash = appended.hash
-    FROM appended WHERE audit_chains.tenant_id = ${event.tenantId}::uuid
-    RETURNING appended.seq, appended.hash`;
-  return appended;
+    )${ownChange}`;
+  });
+  const last = Prisma.raw(`appended_${appends.length}`);
+  const results = Prisma.join(
+    appends.map((_, index) => Prisma.sql`SELECT seq, hash FROM ${Prisma.raw(`appended_${index + 1}`)}`),
+    ' UNION ALL ',
+  );
+  const appended = await db.$queryRaw<AppendedEvent[]>`
+    WITH chain AS (
+      SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
+    )${Prisma.join(steps, '')}, head AS (
+      UPDATE audit_chains SET last_seq = ${last}.seq, last_hash = ${last}.hash
+      FROM ${last} WHERE audit_chains.tenant_id = ${tenantId}::uuid
+    )
+    ${results}`;
+  return appended.sort((a, b) => a.seq - b.seq);
 }
 
 /** A tenant's first event: the chain row is made, by whichever appender comes first. */
