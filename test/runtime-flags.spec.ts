@@ -19,8 +19,10 @@ describe('runtime flags', () => {
   ).scripts;
   const production = nodeOptionsOf(scripts['start:prod']);
 
-  it('start:prod keeps WebAssembly on the baseline compiler and a small young generation', () => {
-    expect(production).toEqual(expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=8']));
+  it('start:prod keeps WebAssembly on the baseline compiler, a small young generation and a close heap limit', () => {
+    expect(production).toEqual(
+      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=8', '--heap-growing-percent=50']),
+    );
   });
 
   it('npm start runs the gateway with the same options', () => {
