@@ -1,17 +1,30 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { UpstreamHttp } from './upstream-http';
+import { DEFAULT_RETRY_POLICY, UpstreamHttp } from './upstream-http';
 
 describe('UpstreamHttp', () => {
   let server: Server;
   let origin: string;
   const seen: { url: string; headers: Record<string, unknown> }[] = [];
+  const closedUnanswered: string[] = [];
   const http = new UpstreamHttp('dashboards', 'http://127.0.0.1:1', 2_000);
 
   beforeAll(async () => {
     server = createServer((request, response) => {
       seen.push({ url: request.url ?? '', headers: request.headers });
       response.setHeader('content-type', 'application/json');
+      if (request.url === '/hang') {
+        response.on('close', () => closedUnanswered.push(request.url ?? ''));
+        return;
+      }
+      if (request.url === '/in-pieces') {
+        // A byte order mark, then a two-byte character cut between two writes.
+        const bytes = Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from('{"data":{"ok":"café"}}')]);
+        const cut = bytes.indexOf(0xc3) + 1;
+        response.write(bytes.subarray(0, cut));
+        setTimeout(() => response.end(bytes.subarray(cut)), 20);
+        return;
+      }
       response.end('{"data":{"ok":true}}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -51,5 +64,33 @@ describe('UpstreamHttp', () => {
       'x-request-id': 'req-1',
       accept: 'application/json',
     });
+  });
+
+  it('reads an answer that arrives in pieces, as UTF-8 without its byte order mark', async () => {
+    await expect(call(origin, '/in-pieces')).resolves.toEqual({
+      status: 200,
+      body: { data: { ok: 'café' } },
+    });
+  });
+
+  it('gives up at its deadline and drops the connection of the call it gave up on', async () => {
+    const quick = new UpstreamHttp('dashboards', origin, 300, { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 });
+    try {
+      const started = Date.now();
+      await expect(
+        quick.send({
+          method: 'GET',
+          path: '/hang',
+          authorization: 'Bearer t0ken',
+          credentialSecrets: [],
+          requestId: 'r',
+        }),
+      ).rejects.toMatchObject({ problem: { status: 504, type: 'upstream-timeout' } });
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      expect(closedUnanswered).toEqual(['/hang']);
+    } finally {
+      await quick.close();
+    }
   });
 });
