@@ -49,7 +49,8 @@ export class KeyedBatcher<Key, Item, Result> {
       const waiter: Waiter<Item, Result> = { item, resolve, reject };
       keyState.waiting.push(waiter);
       this.startBatches(key, keyState);
-      if (keyState.waiting.includes(waiter)) {
+      // Batches take from the front: still last means still waiting.
+      if (keyState.waiting.at(-1) === waiter) {
         waiter.timer = setTimeout(() => {
           keyState.waiting.splice(keyState.waiting.indexOf(waiter), 1);
           this.forgetIfIdle(key, keyState);
