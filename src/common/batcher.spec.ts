@@ -1,5 +1,4 @@
-import { KeyedBatcher, KeyedBatcherOptions } from './batcher';
-import { WaitTimeoutError } from './limiter';
+import { KeyedBatcher, KeyedBatcherOptions, WaitTimeoutError } from './batcher';
 
 /** A batch that runs until its test ends it. */
 function gate() {

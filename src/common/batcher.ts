@@ -1,4 +1,10 @@
-import { WaitTimeoutError } from './limiter';
+/** An item that waited longer than it may for its batch to start; it never ran. */
+export class WaitTimeoutError extends Error {
+  constructor(readonly waitedMs: number) {
+    super(`no batch started within ${waitedMs} ms`);
+    this.name = 'WaitTimeoutError';
+  }
+}
 
 export interface KeyedBatcherOptions<Key, Item, Result> {
   /** Batches of one key running at a time. */

@@ -1,11 +1,3 @@
-/** A call that waited longer than it may for its turn; it never ran. */
-export class WaitTimeoutError extends Error {
-  constructor(readonly waitedMs: number) {
-    super(`no turn within ${waitedMs} ms`);
-    this.name = 'WaitTimeoutError';
-  }
-}
-
 /** At most `limit` calls of run() at a time; the rest wait in call order. */
 export class Limiter {
   private active = 0;
@@ -13,10 +5,9 @@ export class Limiter {
 
   constructor(private readonly limit: number) {}
 
-  /** Rejects with WaitTimeoutError, without running `work`, when no turn comes within `maxWaitMs`. */
-  async run<T>(work: () => Promise<T>, maxWaitMs = Infinity): Promise<T> {
+  async run<T>(work: () => Promise<T>): Promise<T> {
     // Taken or queued before the first await: KeyedLimiter relies on it to know when it may forget a key.
-    if (this.active >= this.limit) await this.turn(maxWaitMs);
+    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
     else this.active += 1;
     try {
       return await work();
@@ -31,27 +22,6 @@ export class Limiter {
   get idle(): boolean {
     return this.active === 0;
   }
-
-  /** Calls waiting for a turn. */
-  get queued(): number {
-    return this.waiting.length;
-  }
-
-  private turn(maxWaitMs: number): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const timer = Number.isFinite(maxWaitMs)
-        ? setTimeout(() => {
-            this.waiting.splice(this.waiting.indexOf(start), 1);
-            reject(new WaitTimeoutError(maxWaitMs));
-          }, maxWaitMs).unref()
-        : undefined;
-      const start = (): void => {
-        clearTimeout(timer);
-        resolve();
-      };
-      this.waiting.push(start);
-    });
-  }
 }
 
 /** A Limiter per key, kept only while the key has calls running or waiting. */
@@ -60,14 +30,14 @@ export class KeyedLimiter<Key> {
 
   constructor(private readonly limitPerKey: number) {}
 
-  async run<T>(key: Key, work: () => Promise<T>, maxWaitMs = Infinity): Promise<T> {
+  async run<T>(key: Key, work: () => Promise<T>): Promise<T> {
     let limiter = this.limiters.get(key);
     if (!limiter) {
       limiter = new Limiter(this.limitPerKey);
       this.limiters.set(key, limiter);
     }
     try {
-      return await limiter.run(work, maxWaitMs);
+      return await limiter.run(work);
     } finally {
       if (limiter.idle) this.limiters.delete(key);
     }
@@ -76,12 +46,5 @@ export class KeyedLimiter<Key> {
   /** Keys with calls running or waiting. */
   get size(): number {
     return this.limiters.size;
-  }
-
-  /** Calls waiting for a turn, over all keys. */
-  get queued(): number {
-    let queued = 0;
-    for (const limiter of this.limiters.values()) queued += limiter.queued;
-    return queued;
   }
 }
