@@ -232,15 +232,16 @@ async function appendEvents(
   tenantId: string,
   appends: PendingAppend[],
 ): Promise<AppendedEvent[]> {
+  // appended_<n>: the n-th event's row; each takes its seq and prev hash from the one before.
+  const names = appends.map((_, index) => Prisma.raw(`appended_${index + 1}`));
   const steps = appends.map(({ event, change }, index) => {
     const { before, between, after } = hashInputParts(event);
-    const previous = Prisma.raw(index === 0 ? 'chain' : `appended_${index}`);
-    const appended = Prisma.raw(`appended_${index + 1}`);
+    const previous = index === 0 ? Prisma.raw('chain') : names[index - 1];
     const ownChange = change
       ? Prisma.sql`, change_${Prisma.raw(String(index + 1))} AS (
-          WITH appended AS (SELECT seq, hash FROM ${appended}) ${change})`
+          WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${change})`
       : Prisma.empty;
-    return Prisma.sql`, ${appended} AS (
+    return Prisma.sql`, ${names[index]} AS (
       INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
                                 outcome, http_status, details, prev_hash, hash)
       SELECT ${tenantId}::uuid, seq + 1, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
@@ -252,9 +253,9 @@ async function appendEvents(
       RETURNING seq, hash
     )${ownChange}`;
   });
-  const last = Prisma.raw(`appended_${appends.length}`);
+  const last = names[names.length - 1];
   const results = Prisma.join(
-    appends.map((_, index) => Prisma.sql`SELECT seq, hash FROM ${Prisma.raw(`appended_${index + 1}`)}`),
+    names.map((name) => Prisma.sql`SELECT seq, hash FROM ${name}`),
     ' UNION ALL ',
   );
   const appended = await db.$queryRaw<AppendedEvent[]>`
