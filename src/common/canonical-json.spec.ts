@@ -24,6 +24,16 @@ describe('canonicalJson', () => {
     );
   });
 
+  it('sorts objects with many keys as it sorts small ones', () => {
+    fc.assert(
+      fc.property(fc.uniqueArray(fc.string(), { minLength: 12, maxLength: 40 }), (keys) => {
+        const value = Object.fromEntries(keys.map((key, index) => [key, { [key]: index, '': keys }]));
+        expect(canonicalJson(value)).toBe(reference(value));
+      }),
+      { numRuns: 300 },
+    );
+  });
+
   it('writes equal data the same way whatever the key order, integer-like and reserved keys included', () => {
     const key = fc.oneof(
       fc.string(),

@@ -25,7 +25,7 @@ function sortKeys(value: unknown): unknown {
   const keys = Object.keys(record);
   let inOrder = true;
   for (let index = 1; index < keys.length && inOrder; index++) inOrder = keys[index - 1] < keys[index];
-  if (!inOrder) keys.sort();
+  if (!inOrder) sortKeyNames(keys);
   // Filled only once a child differs from the original (the ones before it are the original's).
   let children: unknown[] | undefined;
   for (let index = 0; index < keys.length; index++) {
@@ -42,6 +42,24 @@ function sortKeys(value: unknown): unknown {
     setField(sorted, keys[index], children ? children[index] : record[keys[index]]);
   }
   return sorted;
+}
+
+/**
+ * Sorts `keys` in place as `Array.prototype.sort` would. An object has few keys, and for those an
+ * insertion sort is faster and allocates nothing, where V8's sort copies the array to sort it:
+ * that copy was a sixth of what a proxied dashboard read allocated.
+ */
+function sortKeyNames(keys: string[]): void {
+  if (keys.length > 16) {
+    keys.sort();
+    return;
+  }
+  for (let index = 1; index < keys.length; index++) {
+    const key = keys[index];
+    let at = index;
+    for (; at > 0 && keys[at - 1] > key; at--) keys[at] = keys[at - 1];
+    keys[at] = key;
+  }
 }
 
 export function sha256Hex(text: string): string {
