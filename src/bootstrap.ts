@@ -11,7 +11,6 @@ import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
 import { assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
-import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
 import { logAccess, ROOT_LOGGER } from './logging/logging.module';
@@ -76,7 +75,6 @@ export async function createApp(
   );
   const logger = app.get(Logger);
   app.useLogger(logger);
-  app.useGlobalPipes(createValidationPipe());
   // Without allowed origins there is nothing to answer: no hook on every request then, and a
   // preflight gets the same 404 it would get from the CORS plugin turned off.
   if (config.http.corsOrigins.length > 0) {

@@ -1,4 +1,4 @@
-import { Controller, Get, Query, StreamableFile } from '@nestjs/common';
+import { Controller, Get, StreamableFile } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
@@ -12,6 +12,7 @@ import {
   ChainVerification,
   ChainVerificationView,
 } from './dto/audit.dto';
+import { ValidatedQuery } from '../common/validation/validated-input';
 
 const NDJSON = 'application/x-ndjson';
 
@@ -30,7 +31,7 @@ export class AuditController {
   })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Query() query: AuditQueryDto,
+    @ValidatedQuery() query: AuditQueryDto,
   ): Promise<Page<AuditEventView>> {
     return this.audit.list(principal.tenantId, query);
   }
@@ -44,7 +45,7 @@ export class AuditController {
   })
   async export(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Query() query: AuditFilterDto,
+    @ValidatedQuery() query: AuditFilterDto,
   ): Promise<StreamableFile> {
     return new StreamableFile(await this.audit.exportNdjson(principal.tenantId, query), {
       type: NDJSON,

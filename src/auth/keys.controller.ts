@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
@@ -11,6 +11,7 @@ import {
 } from './dto/gateway-key.dto';
 import { KeysService } from './keys.service';
 import type { Actor, TenantPrincipal } from './principal';
+import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 
 @ApiTags('keys')
 @ApiBearerAuth('gateway-key')
@@ -24,7 +25,7 @@ export class KeysController {
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Body() body: CreateGatewayKeyDto,
+    @ValidatedBody() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
     return this.keys.issue(principal.tenantId, body, actor);
   }
@@ -33,7 +34,7 @@ export class KeysController {
   @ApiOkResponse({ type: GatewayKeyListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Query() query: PageQueryDto,
+    @ValidatedQuery() query: PageQueryDto,
   ): Promise<Page<GatewayKeyView>> {
     return this.keys.list(principal.tenantId, query.cursor, query.limit);
   }

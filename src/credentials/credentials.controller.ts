@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiCreatedResponse,
@@ -17,6 +17,7 @@ import {
   CredentialView,
   RotateCredentialDto,
 } from './dto/credential.dto';
+import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 
 @ApiTags('credentials')
 @ApiBearerAuth('gateway-key')
@@ -30,7 +31,7 @@ export class CredentialsController {
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @Body() body: CreateCredentialDto,
+    @ValidatedBody() body: CreateCredentialDto,
   ): Promise<CredentialView> {
     return this.credentials.create(principal.tenantId, body, actor);
   }
@@ -40,7 +41,7 @@ export class CredentialsController {
   @ApiOkResponse({ type: CredentialListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Query() query: PageQueryDto,
+    @ValidatedQuery() query: PageQueryDto,
   ): Promise<Page<CredentialView>> {
     return this.credentials.list(principal.tenantId, query.cursor, query.limit);
   }
@@ -63,7 +64,7 @@ export class CredentialsController {
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param('id', uuidParam('id')) id: string,
-    @Body() body: RotateCredentialDto,
+    @ValidatedBody() body: RotateCredentialDto,
   ): Promise<CredentialView> {
     return this.credentials.rotate(principal.tenantId, id, body, actor);
   }

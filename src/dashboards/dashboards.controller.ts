@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import { Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
@@ -23,6 +23,7 @@ import {
   dashboardVersionPathParams,
 } from './dto/dashboard-params';
 import { ReplaceDashboardDto } from './dto/replace-dashboard.dto';
+import { ValidatedBody } from '../common/validation/validated-input';
 
 @ApiTags('dashboards')
 @ApiBearerAuth('gateway-key')
@@ -71,7 +72,7 @@ export class DashboardsController {
     @CurrentActor() actor: Actor,
     @Param(dashboardPathParams) params: DashboardPath,
     @Query(dashboardQueryParams) query: DashboardQuery,
-    @Body() body: ReplaceDashboardDto,
+    @ValidatedBody() body: ReplaceDashboardDto,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DashboardEnvelope> {

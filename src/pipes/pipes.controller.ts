@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Param, Patch, Post, Res } from '@nestjs/common';
+import { Controller, Get, Headers, Param, Patch, Post, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -19,6 +19,7 @@ import type { PipeLocation } from '../upstream/pipes-api.client';
 import { PipePath, pipeLocationParams, pipePathParams } from './dto/pipe-path-params';
 import { UpdatePipeDto } from './dto/update-pipe.dto';
 import { PipesAnswer, PipesService } from './pipes.service';
+import { ValidatedBody } from '../common/validation/validated-input';
 
 @ApiTags('pipes')
 @ApiBearerAuth('gateway-key')
@@ -56,7 +57,7 @@ export class PipesController {
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param(pipeLocationParams) params: PipeLocation,
-    @Body() body: CreatePipeDto,
+    @ValidatedBody() body: CreatePipeDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
@@ -83,7 +84,7 @@ export class PipesController {
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param(pipePathParams) params: PipePath,
-    @Body() body: UpdatePipeDto,
+    @ValidatedBody() body: UpdatePipeDto,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     return send(reply, await this.pipes.update(principal.tenantId, params, params.pipeId, body, actor));

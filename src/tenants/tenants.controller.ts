@@ -1,4 +1,4 @@
-import { Body, Controller, Param, Post } from '@nestjs/common';
+import { Controller, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
@@ -7,6 +7,7 @@ import type { Actor } from '../auth/principal';
 import { uuidParam } from '../common/uuid-param';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
+import { ValidatedBody } from '../common/validation/validated-input';
 
 /** Platform bootstrap: the operator (GATEWAY_ADMIN_TOKEN) creates teams and their first keys. */
 @ApiTags('platform')
@@ -21,7 +22,7 @@ export class TenantsController {
 
   @Post()
   @ApiCreatedResponse({ type: TenantView })
-  create(@CurrentActor() actor: Actor, @Body() body: CreateTenantDto): Promise<TenantView> {
+  create(@CurrentActor() actor: Actor, @ValidatedBody() body: CreateTenantDto): Promise<TenantView> {
     return this.tenants.create(body, actor);
   }
 
@@ -30,7 +31,7 @@ export class TenantsController {
   issueKey(
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
-    @Body() body: CreateGatewayKeyDto,
+    @ValidatedBody() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
     return this.keys.issue(tenantId, body, actor);
   }

@@ -1,6 +1,6 @@
 /**
  * The cross-field rules of a pipe create body (DESIGN section 3), written as class-validator
- * constraints so the global ValidationPipe reports them in the same 400 as every other problem.
+ * constraints so the ValidationPipe reports them in the same 400 as every other problem.
  * Each passes when the value it looks at has the wrong type: the type error is reported on its own
  * path and a second message about the same mistake would only add noise.
  */

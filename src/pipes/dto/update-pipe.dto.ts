@@ -2,7 +2,7 @@
  * Body of `PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}`: only the
  * fields of the Update column of pipes-api.md section 2, every one optional. A field outside that
  * column (`scaling`, `destination.table`, `source.kafka.brokers`, ...) is not declared here, so the
- * global ValidationPipe rejects it by its path.
+ * ValidationPipe rejects it by its path.
  *
  * The create rules are not applied: an update may carry only some of the columns or mappings, and
  * which kind the pipe has is the upstream's to check.

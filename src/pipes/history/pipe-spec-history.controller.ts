@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
+import { Controller, Get, Param } from '@nestjs/common';
 import { ApiBearerAuth, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../../auth/auth.decorators';
 import type { TenantPrincipal } from '../../auth/principal';
@@ -10,6 +10,7 @@ import {
   PipeSpecRecordView,
 } from './pipe-spec-history.dto';
 import { PipeSpecHistoryService } from './pipe-spec-history.service';
+import { ValidatedQuery } from '../../common/validation/validated-input';
 
 @ApiTags('history')
 @ApiBearerAuth('gateway-key')
@@ -22,7 +23,7 @@ export class PipeSpecHistoryController {
   @ApiOkResponse({ type: PipeSpecHistoryPageView, description: 'Newest first.' })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @Query() query: PipeSpecHistoryQueryDto,
+    @ValidatedQuery() query: PipeSpecHistoryQueryDto,
   ): Promise<Page<PipeSpecRecordView>> {
     return this.history.list(principal.tenantId, query);
   }

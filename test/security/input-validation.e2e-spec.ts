@@ -1,0 +1,92 @@
+/**
+ * Every route refuses input it does not know. Validation is declared on each input rather than
+ * installed globally, so this suite is what catches a route that forgot it: a body or query field
+ * the route does not declare must come back as a 400 naming it, before any work is done.
+ */
+import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
+import {
+  authorizedCaller,
+  documentedRoutes,
+  pathOf,
+  prepareContext,
+  ROUTES,
+  routeName,
+  type RouteContext,
+} from './route-catalog';
+
+const UNKNOWN_FIELD = { path: 'unexpectedField', message: 'is not a known field' };
+
+interface OpenApiOperation {
+  requestBody?: unknown;
+  parameters?: { in: string; name: string }[];
+}
+
+describe('input validation on every route (e2e)', () => {
+  let world: UpstreamWorld;
+  let ctx: RouteContext;
+  let operations: Map<string, OpenApiOperation>;
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld();
+    ctx = await prepareContext(world, canaryOf(world));
+    const document = await world.gateway.http.get('/docs-json').expect(200);
+    operations = new Map(
+      Object.entries(document.body.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
+        ([template, byMethod]) =>
+          Object.entries(byMethod).map(([method, operation]) => [
+            `${method.toUpperCase()} ${template}`,
+            operation,
+          ]),
+      ),
+    );
+  }, 60_000);
+  afterAll(() => world?.close());
+
+  const upstreamCalls = () => world.pipes.requests().length + world.dashboards.requests().length;
+  const BODY_ROUTES = ROUTES.filter((route) => route.body !== undefined);
+
+  it('knows every documented route that takes a body or a query', async () => {
+    expect([...operations.keys()].sort()).toEqual((await documentedRoutes(world.gateway)).sort());
+    const withBody = [...operations].filter(([, operation]) => operation.requestBody !== undefined);
+    expect(BODY_ROUTES.map(routeName).sort()).toEqual(withBody.map(([name]) => name).sort());
+    expect(queryRoutes().length).toBeGreaterThanOrEqual(6);
+  });
+
+  it.each(BODY_ROUTES.map((route) => [routeName(route), route] as const))(
+    '%s refuses a body field it does not declare',
+    async (_name, route) => {
+      const before = upstreamCalls();
+      const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
+        .set(authorizedCaller(route, world.tenant))
+        .send({ ...route.body!(ctx), unexpectedField: 1 });
+      expect(response.status).toBe(400);
+      expect(response.body.type).toMatch(/validation-failed$/);
+      expect(response.body.errors).toEqual([UNKNOWN_FIELD]);
+      expect(upstreamCalls()).toBe(before);
+    },
+  );
+
+  function queryRoutes() {
+    return ROUTES.filter((route) =>
+      (operations.get(routeName(route))?.parameters ?? []).some((parameter) => parameter.in === 'query'),
+    );
+  }
+
+  it('refuses a query parameter it does not declare, on every route that takes a query', async () => {
+    for (const route of queryRoutes()) {
+      const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
+        .query({ unexpectedField: '1' })
+        .set(authorizedCaller(route, world.tenant))
+        .send(route.body?.(ctx));
+      expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
+        route: routeName(route),
+        status: 400,
+        errors: [UNKNOWN_FIELD],
+      });
+    }
+  });
+});
+
+function lower(method: string): 'get' | 'post' | 'put' | 'patch' | 'delete' {
+  return method.toLowerCase() as 'get' | 'post' | 'put' | 'patch' | 'delete';
+}
