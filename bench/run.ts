@@ -153,6 +153,7 @@ async function measure(
   await settle(pids);
   await probe(url, request);
   await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
+  const gcBefore = await gcPauseMs(target);
   const cpuBefore = cpuMs(target.pid);
   const databaseCpuBefore = SERVER_IS_LOCAL ? postgresCpuMs() : null;
   const closed = await closedLoop(url, request, {
@@ -163,8 +164,15 @@ async function measure(
     before === null || after === null || closed.ok === 0 ? NaN : (after - before) / closed.ok;
   const cpuMsPerRequest = perRequest(cpuBefore, cpuMs(target.pid));
   const databaseCpuMsPerRequest = perRequest(databaseCpuBefore, SERVER_IS_LOCAL ? postgresCpuMs() : null);
+  const gcMsPerRequest = perRequest(gcBefore, await gcPauseMs(target));
   const fixed = await fixedRate(url, request, { rate: settings.rate, seconds: settings.rateSeconds });
-  return { closed, fixed, cpuMsPerRequest, databaseCpuMsPerRequest };
+  return { closed, fixed, cpuMsPerRequest, databaseCpuMsPerRequest, gcMsPerRequest };
+}
+
+/** The gateway's main-thread GC pauses so far, ms; null for the other targets. */
+async function gcPauseMs(target: Target): Promise<number | null> {
+  if (!target.gateway) return null;
+  return (await ask<Message & { ms: number }>(target.child, { type: 'gc-pause' }, 'gc-pause')).ms;
 }
 
 async function startUpstreams(): Promise<{

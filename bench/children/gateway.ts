@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { closeGracefully, createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/app-config';
 import { seedDemoTenant } from '../../src/demo-tenant';
@@ -14,6 +15,7 @@ import { Profiler } from './profiler';
  * gives, with a tenant, a key with every role and, when upstreams are given, both credentials.
  */
 serveChild(async () => {
+  const gcPause = watchGcPauses();
   const upstreams = process.argv[2] ? (JSON.parse(process.argv[2]) as UpstreamsReady) : null;
   const config = loadConfig(process.env);
   const app = await createApp(config, { quiet: true });
@@ -37,12 +39,26 @@ serveChild(async () => {
   return {
     ready,
     stop: () => closeGracefully(app),
-    handle: (message) =>
-      message.type === 'memory'
-        ? Promise.resolve(liveMemory())
-        : (profiler ??= new Profiler()).handle(message),
+    handle: (message) => {
+      if (message.type === 'memory') return Promise.resolve(liveMemory());
+      if (message.type === 'gc-pause') return Promise.resolve({ type: 'gc-pause', ms: gcPause() });
+      return (profiler ??= new Profiler()).handle(message);
+    },
   };
 });
+
+/**
+ * Time the main thread has spent paused for garbage collection so far, in ms. A process that
+ * promotes much of each request to the old generation pays for it here, in longer scavenges and
+ * more full collections: the README's "What dominates now" shows how that moves the read ratio.
+ */
+function watchGcPauses(): () => number {
+  let total = 0;
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) total += entry.duration;
+  }).observe({ entryTypes: ['gc'] });
+  return () => total;
+}
 
 /** Memory after a full collection (the runner starts this child with --expose-gc): live data only. */
 function liveMemory(): Message & NodeJS.MemoryUsage {

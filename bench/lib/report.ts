@@ -11,6 +11,8 @@ export interface Measured {
   cpuMsPerRequest: number;
   /** CPU time Postgres spent per request in the closed loop, ms; NaN when it runs elsewhere. */
   databaseCpuMsPerRequest: number;
+  /** Main-thread GC pause per request in the closed loop, ms; NaN for targets other than gateways. */
+  gcMsPerRequest: number;
 }
 
 export interface RoundResult {
@@ -23,7 +25,14 @@ export interface RoundResult {
 }
 
 export interface TargetSummary {
-  closed: { rps: number; p50: number; p99: number; cpuMsPerRequest: number; databaseCpuMsPerRequest: number };
+  closed: {
+    rps: number;
+    p50: number;
+    p99: number;
+    cpuMsPerRequest: number;
+    databaseCpuMsPerRequest: number;
+    gcMsPerRequest: number;
+  };
   fixed: { rps: number; p50: number; p99: number };
   /** Failed requests summed over rounds, closed loop and fixed rate together. */
   failed: number;
@@ -72,6 +81,7 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
         p99: median(runs.map((run) => run.closed.p99)),
         cpuMsPerRequest: median(runs.map((run) => run.cpuMsPerRequest)),
         databaseCpuMsPerRequest: median(runs.map((run) => run.databaseCpuMsPerRequest)),
+        gcMsPerRequest: median(runs.map((run) => run.gcMsPerRequest)),
       },
       fixed: {
         rps: median(runs.map((run) => run.fixed.rps)),
@@ -174,6 +184,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     'p99 ms',
     'CPU ms/req',
     'DB CPU ms/req',
+    'GC ms/req',
     `ok/s @${settings.rate}/s`,
     `p50 ms @${settings.rate}/s`,
     `p99 ms @${settings.rate}/s`,
@@ -186,6 +197,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     cell(target.closed.p99, 2),
     cell(target.closed.cpuMsPerRequest, 3),
     cell(target.closed.databaseCpuMsPerRequest, 3),
+    cell(target.closed.gcMsPerRequest, 3),
     cell(target.fixed.rps, 0),
     cell(target.fixed.p50, 2),
     cell(target.fixed.p99, 2),
