@@ -188,8 +188,10 @@ describe('credentials vault (e2e)', () => {
     it.each(columns)('fails loudly when %s is altered', async (column) => {
       const organizationId = randomUUID();
       const created = await createPipes(organizationId).expect(201);
+      // Every bit of the first byte flipped: writing a fixed byte would leave a value that already
+      // held it (one IV in 256) unchanged.
       await prisma.$executeRawUnsafe(
-        `UPDATE credentials SET ${column} = overlay(${column} placing '\\xff'::bytea from 1 for 1) WHERE id = $1::uuid`,
+        `UPDATE credentials SET ${column} = set_byte(${column}, 0, get_byte(${column}, 0) # 255) WHERE id = $1::uuid`,
         created.body.id,
       );
       await expect(
