@@ -6,20 +6,16 @@
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import {
   authorizedCaller,
-  documentedRoutes,
+  documentedOperations,
   pathOf,
   prepareContext,
   ROUTES,
   routeName,
+  type OpenApiOperation,
   type RouteContext,
 } from './route-catalog';
 
 const UNKNOWN_FIELD = { path: 'unexpectedField', message: 'is not a known field' };
-
-interface OpenApiOperation {
-  requestBody?: unknown;
-  parameters?: { in: string; name: string }[];
-}
 
 describe('input validation on every route (e2e)', () => {
   let world: UpstreamWorld;
@@ -29,24 +25,15 @@ describe('input validation on every route (e2e)', () => {
   beforeAll(async () => {
     world = await startUpstreamWorld();
     ctx = await prepareContext(world, canaryOf(world));
-    const document = await world.gateway.http.get('/docs-json').expect(200);
-    operations = new Map(
-      Object.entries(document.body.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
-        ([template, byMethod]) =>
-          Object.entries(byMethod).map(([method, operation]) => [
-            `${method.toUpperCase()} ${template}`,
-            operation,
-          ]),
-      ),
-    );
+    operations = await documentedOperations(world.gateway);
   }, 60_000);
   afterAll(() => world?.close());
 
   const upstreamCalls = () => world.pipes.requests().length + world.dashboards.requests().length;
   const BODY_ROUTES = ROUTES.filter((route) => route.body !== undefined);
 
-  it('knows every documented route that takes a body or a query', async () => {
-    expect([...operations.keys()].sort()).toEqual((await documentedRoutes(world.gateway)).sort());
+  it('knows every documented route that takes a body or a query', () => {
+    expect(ROUTES.map(routeName).sort()).toEqual([...operations.keys()].sort());
     const withBody = [...operations].filter(([, operation]) => operation.requestBody !== undefined);
     expect(BODY_ROUTES.map(routeName).sort()).toEqual(withBody.map(([name]) => name).sort());
     expect(queryRoutes().length).toBeGreaterThanOrEqual(6);

@@ -191,13 +191,29 @@ export function authorizedCaller(route: RouteSpec, tenant: TestTenant): Record<s
   return bearer(tenant.keys[route.access]);
 }
 
+/** What the OpenAPI document says of one operation, as far as the suites read it. */
+export interface OpenApiOperation {
+  requestBody?: unknown;
+  parameters?: { in: string; name: string }[];
+}
+
+/** The gateway's own operations, as its OpenAPI document lists them, by `METHOD template`. */
+export async function documentedOperations(gateway: TestGateway): Promise<Map<string, OpenApiOperation>> {
+  const document = await gateway.http.get('/docs-json').expect(200);
+  return new Map(
+    Object.entries(document.body.paths as Record<string, Record<string, OpenApiOperation>>).flatMap(
+      ([template, byMethod]) =>
+        Object.entries(byMethod).map(([method, operation]) => [
+          `${method.toUpperCase()} ${template}`,
+          operation,
+        ]),
+    ),
+  );
+}
+
 /** The gateway's own routes, as its OpenAPI document lists them: `METHOD template`. */
 export async function documentedRoutes(gateway: TestGateway): Promise<string[]> {
-  const document = await gateway.http.get('/docs-json').expect(200);
-  return Object.entries(document.body.paths as Record<string, Record<string, unknown>>).flatMap(
-    ([template, operations]) =>
-      Object.keys(operations).map((method) => `${method.toUpperCase()} ${template}`),
-  );
+  return [...(await documentedOperations(gateway)).keys()];
 }
 
 async function created(request: PromiseLike<{ status: number; body: any }>, what: string): Promise<any> {
