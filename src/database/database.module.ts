@@ -11,7 +11,9 @@ import { PrismaService } from './prisma.service';
     {
       provide: DATABASE_CONNECTION,
       inject: [ConfigService],
-      useFactory: (config: ConfigService<AppConfig, true>): DatabaseConnection => {
+      useFactory: (
+        config: ConfigService<AppConfig, true>,
+      ): DatabaseConnection | Promise<DatabaseConnection> => {
         const database = config.get('database', { infer: true });
         return database.url ? connectPostgres(database.url) : connectEmbedded(database.dataDir);
       },

@@ -15,8 +15,8 @@ const describeWithPostgres = databaseUrl ? describe : describe.skip;
 
 describeWithPostgres('schema.prisma and prisma/migrations (drift)', () => {
   it('describe the same database', async () => {
-    const fromMigrations = connectEmbedded('memory://');
-    const fromSchema = connectEmbedded('memory://');
+    const fromMigrations = await connectEmbedded('memory://');
+    const fromSchema = await connectEmbedded('memory://');
     try {
       await applyMigrations(fromMigrations);
       const sql = schemaSql({

@@ -6,8 +6,8 @@ const databaseUrl = process.env.DATABASE_URL;
 describe('migrator', () => {
   let connection: DatabaseConnection;
 
-  beforeEach(() => {
-    connection = connectEmbedded('memory://');
+  beforeEach(async () => {
+    connection = await connectEmbedded('memory://');
   });
   afterEach(async () => {
     await connection.close();
