@@ -276,6 +276,8 @@ const HEADER_CASES: [string, HeaderCase][] = [
   ['Content-Type: a planted secret', contentType((w) => `application/${secret(w)}`)],
   ['X-Request-Id: 8 KB', requestId('r'.repeat(LONG))],
   ['X-Request-Id: a planted secret with a space', requestId((w) => `${secret(w)} x`)],
+  // A sane token, but a gateway key: echoed, logged, stored in audit and sent upstream if kept.
+  ['X-Request-Id: a gateway key', requestId(key)],
   ['Origin: the allowed origin', origin(() => ALLOWED_ORIGIN, true)],
   ['Origin: another site', origin(() => 'https://evil.example.com')],
   ['Origin: null', origin(() => 'null')],
