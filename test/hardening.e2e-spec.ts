@@ -106,6 +106,57 @@ describe('limits and protective headers (e2e)', () => {
     }
   });
 
+  it('refuses writes past MAX_WRITES_IN_FLIGHT at once with 503, and nothing of them is kept', async () => {
+    const world = await startUpstreamWorld({ MAX_WRITES_IN_FLIGHT: '2' });
+    try {
+      const pipes = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`;
+      const create = () =>
+        world.gateway.http
+          .post(pipes)
+          .set(bearer(world.tenant.keys.operator))
+          .send(validCreateBody('kafka', { secret: `${canaryOf(world)}-shed` }));
+      // Two creates held at the upstream take both slots.
+      world.pipes.faults.add({ kind: 'latency', ms: 1_000, times: 2 });
+      const held = [create().then((r) => r), create().then((r) => r)];
+      for (let i = 0; i < 100 && world.pipes.requests().length < 2; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      const started = Date.now();
+      const refused = await create().expect(503);
+      expect(Date.now() - started).toBeLessThan(500);
+      expect(refused.body.type).toMatch(/overloaded$/);
+      expect(refused.headers['retry-after']).toBe('1');
+      expect(refused.headers['content-type']).toMatch(/^application\/problem\+json/);
+      // A replace waits on the same slots; a read does not.
+      const dashboard = `/v1/dashboards/${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+      await world.gateway.http
+        .put(dashboard)
+        .set(bearer(world.tenant.keys.operator))
+        .send({ name: 'x', tiles: [], tags: [] })
+        .expect(503);
+      await world.gateway.http.get(dashboard).set(bearer(world.tenant.keys.viewer)).expect(404);
+      // A caller without a key is still told so first.
+      await world.gateway.http.post(pipes).send(validCreateBody('kafka')).expect(401);
+
+      expect((await Promise.all(held)).map((r) => r.status)).toEqual([200, 200]);
+      expect(world.pipes.requests().filter((r) => r.method === 'POST')).toHaveLength(2);
+      const auditor = bearer(world.tenant.keys.auditor);
+      const history = await world.gateway.http.get('/v1/history/pipe-specs').set(auditor).expect(200);
+      expect(history.body.items).toHaveLength(2);
+      const audit = await world.gateway.http.get('/v1/audit?action=pipe.create').set(auditor).expect(200);
+      expect(audit.body.items.map((e: { outcome: string }) => e.outcome).sort()).toEqual([
+        'pending',
+        'pending',
+        'succeeded',
+        'succeeded',
+      ]);
+      // Slots come back when writes end, failed ones included.
+      await create().expect(200);
+    } finally {
+      await world.close();
+    }
+  });
+
   it('opens a circuit after repeated upstream failures and fails fast without calling upstream', async () => {
     const world = await startUpstreamWorld({ UPSTREAM_TIMEOUT_MS: '1000' });
     try {

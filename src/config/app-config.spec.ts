@@ -12,6 +12,7 @@ describe('loadConfig', () => {
     expect(config.rateLimits.pipesApi).toEqual({ limit: 10, windowMs: 10_000 });
     expect(config.rateLimits.dashboardsApi).toEqual({ limit: 100, windowMs: 60_000 });
     expect(config.auditRetentionDays).toBeNull();
+    expect(config.maxWritesInFlight).toBe(64);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
   });
 
@@ -35,6 +36,7 @@ describe('loadConfig', () => {
     ],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\//],
     [{ AUDIT_RETENTION_DAYS: '-1' }, /^AUDIT_RETENTION_DAYS must be a whole number/],
+    [{ MAX_WRITES_IN_FLIGHT: '0' }, /^MAX_WRITES_IN_FLIGHT must be a whole number from 1/],
   ])('rejects %p naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

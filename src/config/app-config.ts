@@ -42,6 +42,8 @@ export interface AppConfig {
     pipesApi: RateLimit | null;
     dashboardsApi: RateLimit | null;
   };
+  /** Audited writes (pipe create and update, dashboard replace and restore) at once in one process. */
+  maxWritesInFlight: number;
   auditRetentionDays: number | null;
 }
 
@@ -206,6 +208,7 @@ export function loadConfig(env: Env): AppConfig {
       pipesApi: rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s'),
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
     },
+    maxWritesInFlight: integer(env, 'MAX_WRITES_IN_FLIGHT', 64, 1, 100_000),
     auditRetentionDays:
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
   };

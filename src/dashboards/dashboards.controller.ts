@@ -2,6 +2,7 @@ import { Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from
 import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { ifMatchHeader } from '../common/request-headers';
 import type { DashboardEnvelope } from '../upstream/dashboards-api.client';
@@ -55,6 +56,7 @@ export class DashboardsController {
 
   @Put()
   @RequireRole('operator')
+  @LimitWritesInFlight()
   @ApiDashboardQuery()
   @ApiOperation({
     summary: 'Replace a dashboard',
@@ -113,6 +115,7 @@ export class DashboardsController {
 
   @Post('versions/:n/restore')
   @RequireRole('operator')
+  @LimitWritesInFlight()
   @ApiDashboardVersionParam()
   @ApiDashboardQuery()
   @HttpCode(200)

@@ -11,6 +11,7 @@ import {
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader } from '../common/request-headers';
@@ -42,6 +43,7 @@ export class PipesController {
 
   @Post()
   @RequireRole('operator')
+  @LimitWritesInFlight()
   @ApiOperation({
     summary: 'Create a pipe',
     description: 'The upstream envelope is returned as sent, secrets removed.',
@@ -73,6 +75,7 @@ export class PipesController {
 
   @Patch(':pipeId')
   @RequireRole('operator')
+  @LimitWritesInFlight()
   @ApiParam({ name: 'pipeId', type: String, format: 'uuid' })
   @ApiOperation({
     summary: 'Update a pipe',
