@@ -21,7 +21,7 @@ describe('runtime flags', () => {
 
   it('start:prod keeps WebAssembly on the baseline compiler, a small young generation and a close heap limit', () => {
     expect(production).toEqual(
-      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=8', '--heap-growing-percent=50']),
+      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=12', '--heap-growing-percent=50']),
     );
   });
 
