@@ -152,6 +152,16 @@ describe('limits and protective headers (e2e)', () => {
       ]);
       // Slots come back when writes end, failed ones included.
       await create().expect(200);
+
+      const { paths } = (await world.gateway.http.get('/docs-json').expect(200)).body;
+      for (const [path, method] of [
+        ['/v1/organizations/{organizationId}/services/{serviceId}/pipes', 'post'],
+        ['/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}', 'patch'],
+        ['/v1/dashboards/{id}', 'put'],
+        ['/v1/dashboards/{id}/versions/{n}/restore', 'post'],
+      ]) {
+        expect(paths[path][method].responses['503'].description).toMatch(/overloaded/);
+      }
     } finally {
       await world.close();
     }

@@ -1,4 +1,5 @@
-import { CallHandler, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, CallHandler, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
+import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { finalize, Observable } from 'rxjs';
 import { RateLimitService } from './rate-limit.service';
 
@@ -15,8 +16,14 @@ export class WriteAdmissionInterceptor implements NestInterceptor {
 
 /**
  * For routes whose write waits on the audit chain and an upstream. Runs after authentication, so
- * a caller without a valid key still gets 401, and before validation, so a refused write costs
- * almost nothing.
+ * a caller without a valid key still gets 401, and before validation: a refused write costs its
+ * body's parse and no database or upstream work.
  */
 export const LimitWritesInFlight = (): MethodDecorator & ClassDecorator =>
-  UseInterceptors(WriteAdmissionInterceptor);
+  applyDecorators(
+    UseInterceptors(WriteAdmissionInterceptor),
+    ApiServiceUnavailableResponse({
+      description:
+        '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes; nothing was done. Retry after `Retry-After`.',
+    }),
+  );
