@@ -68,8 +68,9 @@ export class RateLimitService implements OnModuleDestroy {
   /**
    * Takes one of the process's write slots, or throws 503 with Retry-After when all are taken;
    * call the returned function once the write is done. Writes past the limit are refused at once
-   * rather than queued: they would wait for the same database and upstream, adding latency and
-   * memory (each holds its spec, history record and audit events) but no throughput.
+   * rather than queued: each waiting write holds its spec, history record and audit events, so a
+   * queue grows memory and latency. A higher limit buys throughput under overload (larger audit
+   * batches) with memory; README, "Load shedding".
    */
   admitWrite(): () => void {
     if (this.writesInFlight >= this.maxWritesInFlight) throw overloaded(this.maxWritesInFlight);
