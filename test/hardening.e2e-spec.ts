@@ -256,12 +256,13 @@ describe('limits and protective headers (e2e)', () => {
         .send({ name: 'x', nested })
         .expect(400);
       expect(deep.body.detail).toMatch(/deeper than 32 levels/);
-      await gateway.http
+      const poisoned = await gateway.http
         .post('/v1/admin/tenants')
         .set(platformAuth)
         .set('Content-Type', 'application/json')
         .send('{"name":"x","__proto__":{"admin":true}}')
         .expect(400);
+      expect(poisoned.body.detail).toBe('The request body must not use "__proto__" as a key.');
     });
 
     it('sets protective headers and answers CORS only for allowed origins', async () => {

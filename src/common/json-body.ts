@@ -1,5 +1,4 @@
 import type { FastifyRequest } from 'fastify';
-import secureJson from 'secure-json-parse';
 import { GatewayRequestError } from './request-error';
 
 // Bounds a valid body can never need: no contract shape nests deeper than ~8 levels or holds
@@ -8,8 +7,9 @@ export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_ARRAY_LENGTH = 10_000;
 
 /**
- * Fastify content parser: JSON without prototype poisoning or reserved keys, within depth and
- * list bounds.
+ * Fastify content parser: JSON without reserved keys, within depth and list bounds. JSON.parse
+ * keeps a "__proto__" key as an own field, so the key check below refuses it by name instead of
+ * reporting valid JSON as malformed.
  */
 export function parseJsonBody(
   _request: FastifyRequest,
@@ -22,7 +22,7 @@ export function parseJsonBody(
   }
   let value: unknown;
   try {
-    value = secureJson.parse(body, undefined, { protoAction: 'error', constructorAction: 'error' });
+    value = JSON.parse(body);
   } catch {
     done(new GatewayRequestError('GATEWAY_JSON_INVALID', 'The request body is not valid JSON.'));
     return;
@@ -45,8 +45,9 @@ export function parseJsonBody(
   done(problem ? new GatewayRequestError('GATEWAY_JSON_SHAPE', problem) : null, value);
 }
 
-// Keys that name Object.prototype members (`constructor`, `toString`, ...): no contract field is
-// named so, and downstream object mapping treats them as methods rather than data.
+// Keys that name Object.prototype members (`__proto__`, `constructor`, `toString`, ...): no
+// contract field is named so, and downstream object mapping treats them as methods or as the
+// prototype rather than data.
 const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function shapeProblem(root: unknown): string | null {

@@ -559,7 +559,7 @@ describe('fuzzing every route (e2e)', () => {
             const response = await client.send(request(route(name), { body: json(body) }));
             expectSound(response, secrets, `${name} with "${key}"`);
             expect(response.status).toBe(400);
-            if (key !== '__proto__') expect(JSON.parse(response.text).detail).toContain(`"${key}"`);
+            expect(JSON.parse(response.text).detail).toContain(`"${key}"`);
           },
         ),
         { numRuns: 100 },
