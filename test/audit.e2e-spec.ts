@@ -261,6 +261,27 @@ describe('audit log (e2e)', () => {
       });
     });
 
+    it('records an on-behalf-of name sent as UTF-8 as the same characters', async () => {
+      const person = 'Michał Żółw 佐藤';
+      const requestId = `utf8-person-${randomUUID()}`;
+      const key = await gateway.http
+        .post('/v1/keys')
+        .set(bearer(tenant.keys.admin))
+        .send({ name: 'utf8-person', roles: ['viewer'] })
+        .expect(201);
+      // The name's UTF-8 bytes on the wire: without a body, Node's client writes each char of a
+      // header value as one byte.
+      const onTheWire = Buffer.from(person, 'utf8').toString('latin1');
+      await gateway.http
+        .delete(`/v1/keys/${key.body.id}`)
+        .set({ ...bearer(tenant.keys.admin), 'X-On-Behalf-Of': onTheWire, 'X-Request-Id': requestId })
+        .expect(200);
+      const events = await listAll(tenant.keys.auditor);
+      expect(events.filter((event) => event.requestId === requestId)).toEqual([
+        expect.objectContaining({ action: 'key.revoke', onBehalfOf: person }),
+      ]);
+    });
+
     it('keeps seq gap-free under concurrent writers', async () => {
       const busy = await createTenant(gateway);
       const before = (await listAll(busy.keys.auditor)).length;

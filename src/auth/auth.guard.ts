@@ -3,17 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
-import { validationProblem } from '../common/problem/validation';
+import { onBehalfOfHeader } from '../common/request-headers';
 import { matchesDigest, sha256 } from '../crypto/hashing';
 import { Access, ACCESS_METADATA, AuthenticatedRequest } from './auth.decorators';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { KeysService } from './keys.service';
 import type { Principal } from './principal';
 import { grants } from './roles';
-
-const ON_BEHALF_OF_HEADER = 'x-on-behalf-of';
-// A person's identifier as frontends send it (email, user id); no control characters.
-const ON_BEHALF_OF = /^[^\p{Cc}]{1,128}$/u;
 
 function unauthenticated(detail: string): ProblemException {
   return new ProblemException({
@@ -60,7 +56,7 @@ export class AuthGuard implements CanActivate {
     await this.rateLimits.check('failedAuth', request.ip);
     const token = bearerToken(request.headers.authorization);
     if (token === null) throw unauthenticated('Send a gateway key as "Authorization: Bearer <key>".');
-    const onBehalfOf = onBehalfOfHeader(request.headers[ON_BEHALF_OF_HEADER], request.raw.rawHeaders);
+    const onBehalfOf = onBehalfOfHeader(request.headers['x-on-behalf-of'], request.raw.rawHeaders);
 
     if (access.kind === 'platform') {
       if (this.adminTokenHash === null)
@@ -112,22 +108,4 @@ function bearerToken(header: string | undefined): string | null {
   if (!header) return null;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   return match ? match[1] : null;
-}
-
-function onBehalfOfHeader(header: string | string[] | undefined, rawHeaders: string[]): string | null {
-  if (header === undefined) return null;
-  // Node joins repeated lines into "alice, bob": who the call is for would be ambiguous.
-  const lines = rawHeaders.filter(
-    (name, index) => index % 2 === 0 && name.toLowerCase() === ON_BEHALF_OF_HEADER,
-  );
-  if (lines.length > 1) {
-    throw validationProblem([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
-  }
-  const value = Array.isArray(header) ? header[0] : header;
-  if (!ON_BEHALF_OF.test(value)) {
-    throw validationProblem([
-      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
-    ]);
-  }
-  return value;
 }

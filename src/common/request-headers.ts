@@ -23,3 +23,40 @@ export function ifMatchHeader(value: string | undefined): string | undefined {
   }
   return value;
 }
+
+// A person's identifier as frontends send it (email, user id, name); no control characters.
+const ON_BEHALF_OF = /^[^\p{Cc}]{1,128}$/u;
+const NON_ASCII = /[^\p{ASCII}]/u;
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * X-On-Behalf-Of, checked; null when absent. Node reads header bytes as ISO-8859-1, while clients
+ * send names like "Michał" as UTF-8: bytes that are valid UTF-8 are read as such, others stay
+ * ISO-8859-1 (RFC 9110's historical reading).
+ */
+export function onBehalfOfHeader(header: string | string[] | undefined, rawHeaders: string[]): string | null {
+  if (header === undefined) return null;
+  // Node joins repeated lines into "alice, bob": who the call is for would be ambiguous.
+  const lines = rawHeaders.filter(
+    (name, index) => index % 2 === 0 && name.toLowerCase() === 'x-on-behalf-of',
+  );
+  if (lines.length > 1) {
+    throw validationProblem([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
+  }
+  const value = headerText(Array.isArray(header) ? header[0] : header);
+  if (!ON_BEHALF_OF.test(value)) {
+    throw validationProblem([
+      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
+    ]);
+  }
+  return value;
+}
+
+function headerText(latin1: string): string {
+  if (!NON_ASCII.test(latin1)) return latin1;
+  try {
+    return utf8.decode(Buffer.from(latin1, 'latin1'));
+  } catch {
+    return latin1;
+  }
+}

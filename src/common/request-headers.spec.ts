@@ -1,0 +1,64 @@
+import { ProblemException } from './problem/problem';
+import { onBehalfOfHeader } from './request-headers';
+
+/** A header value as Node hands it over: each byte on the wire one ISO-8859-1 character. */
+function asReceived(bytes: Buffer): string {
+  return bytes.toString('latin1');
+}
+
+function read(value: string): string | null {
+  return onBehalfOfHeader(value, ['X-On-Behalf-Of', value]);
+}
+
+function refusal(run: () => unknown): unknown {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ProblemException) return error.problem.errors;
+    throw error;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('onBehalfOfHeader', () => {
+  it('is null when the header is absent', () => {
+    expect(onBehalfOfHeader(undefined, [])).toBeNull();
+  });
+
+  it('keeps an ASCII identifier as sent', () => {
+    expect(read('alice@example.com')).toBe('alice@example.com');
+  });
+
+  it.each(['José Núñez', 'Michał Żółw', '佐藤 花子', 'Zoë 🙂'])('reads %s sent as UTF-8', (name) => {
+    expect(read(asReceived(Buffer.from(name, 'utf8')))).toBe(name);
+  });
+
+  it('reads bytes that are not UTF-8 as ISO-8859-1', () => {
+    expect(read(asReceived(Buffer.from([0x4a, 0x6f, 0x73, 0xe9])))).toBe('José');
+  });
+
+  it('counts the limit of 128 in characters, not bytes', () => {
+    const name = 'ł'.repeat(128);
+    expect(read(asReceived(Buffer.from(name, 'utf8')))).toBe(name);
+    expect(refusal(() => read(asReceived(Buffer.from(`${name}ł`, 'utf8'))))).toEqual([
+      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
+    ]);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['a tab', 'alice\tbob'],
+    ['a C1 control sent as UTF-8', asReceived(Buffer.from('alice\u0085', 'utf8'))],
+    ['a C1 control byte', asReceived(Buffer.from([0x61, 0x85]))],
+  ])('refuses %s', (_case, value) => {
+    expect(refusal(() => read(value))).toEqual([
+      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
+    ]);
+  });
+
+  it('refuses the header sent twice, which Node would join into one value', () => {
+    expect(
+      refusal(() => onBehalfOfHeader('alice, bob', ['X-On-Behalf-Of', 'alice', 'x-on-behalf-of', 'bob'])),
+    ).toEqual([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
+  });
+});
