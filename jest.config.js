@@ -3,7 +3,7 @@ module.exports = {
   rootDir: '.',
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
-  testRegex: '(src|sandbox|test)/.*\\.(spec|e2e-spec)\\.ts$',
+  testRegex: '(src|sandbox|test|bench)/.*\\.(spec|e2e-spec)\\.ts$',
   transform: { '^.+\\.ts$': ['@swc/jest'] },
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   testTimeout: 60_000,

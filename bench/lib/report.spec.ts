@@ -1,0 +1,74 @@
+import type { LoadResult } from './load';
+import {
+  BASELINE,
+  checkTargets,
+  DIRECT,
+  formatRoute,
+  type Measured,
+  type RoundResult,
+  summarise,
+} from './report';
+
+function load(rps: number, p50: number, p99: number): LoadResult {
+  return { rps, p50, p99, ok: Math.round(rps), failed: 0, statuses: {} };
+}
+
+function measured(closedRps: number, fixedP50: number, fixedP99: number): Measured {
+  return {
+    closed: load(closedRps, 5, 20),
+    fixed: load(500, fixedP50, fixedP99),
+    cpuMsPerRequest: 0.1,
+    databaseCpuMsPerRequest: 0,
+    gcMsPerRequest: NaN,
+  };
+}
+
+const GATEWAY = 'gateway (info)';
+
+/** Three rounds of one read route: ratios and differences are per round, then the median. */
+const ROUNDS: RoundResult[] = [
+  { direct: [10_000, 0.4, 4], baseline: [6_000, 0.8, 6], gateway: [3_600, 1.0, 8] },
+  { direct: [12_000, 0.5, 9], baseline: [7_000, 0.9, 20], gateway: [2_800, 1.5, 30] },
+  { direct: [11_000, 0.4, 5], baseline: [5_000, 0.7, 7], gateway: [2_600, 1.1, 9] },
+].map((round) => ({
+  targets: {
+    [DIRECT]: measured(...(round.direct as [number, number, number])),
+    [BASELINE]: measured(...(round.baseline as [number, number, number])),
+    [GATEWAY]: measured(...(round.gateway as [number, number, number])),
+  },
+  rssPeakMb: { [GATEWAY]: 150 },
+  heapUsedMb: { [GATEWAY]: 40 },
+}));
+
+describe('benchmark report', () => {
+  const summary = summarise('GET settings', 'read', ROUNDS);
+
+  it('takes the gateway/baseline ratio within each round, then the median', () => {
+    // Rounds: 0.6, 0.4, 0.52; the ratio of the medians would be 2,800 / 6,000.
+    expect(summary.gateways[GATEWAY].throughputVsBaseline).toBeCloseTo(0.52);
+  });
+
+  it('reports what the baseline proxy adds over direct beside what the gateway adds', () => {
+    expect(summary.baselineAdded.p50Ms).toBeCloseTo(0.4);
+    expect(summary.baselineAdded.p99Ms).toBeCloseTo(2);
+    expect(summary.gateways[GATEWAY].addedP50Ms).toBeCloseTo(0.7);
+    expect(summary.gateways[GATEWAY].addedP99Ms).toBeCloseTo(4);
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).toContain(
+      'added latency vs direct @500/s: baseline proxy p50 +0.40 ms, p99 +2.00 ms; gateway (info) p50 +0.70 ms, p99 +4.00 ms',
+    );
+  });
+
+  it('checks the read targets of DESIGN section 8, naming the baseline floor for p99', () => {
+    expect(checkTargets([summary])).toEqual([
+      expect.objectContaining({ target: 'GET settings: throughput ≥ 50% of the baseline proxy', met: true }),
+      expect.objectContaining({ target: 'GET settings: added p50 ≤ 1 ms at 500 req/s', met: true }),
+      {
+        target: 'GET settings: added p99 ≤ 5 ms at 500 req/s',
+        gateway: GATEWAY,
+        measured: '+4.00 ms; the baseline proxy adds +2.00 ms',
+        met: true,
+      },
+      expect.objectContaining({ target: 'RSS ≤ 200 MB under load', measured: '150 MB', met: true }),
+    ]);
+  });
+});
