@@ -1,5 +1,5 @@
-import { ProblemException } from './problem/problem';
 import { onBehalfOfHeader } from './request-headers';
+import { validationErrorsOf } from './validation/test-support/dto-validation';
 
 /** A header value as Node hands it over: each byte on the wire one ISO-8859-1 character. */
 function asReceived(bytes: Buffer): string {
@@ -8,16 +8,6 @@ function asReceived(bytes: Buffer): string {
 
 function read(value: string): string | null {
   return onBehalfOfHeader(value, ['X-On-Behalf-Of', value]);
-}
-
-function refusal(run: () => unknown): unknown {
-  try {
-    run();
-  } catch (error) {
-    if (error instanceof ProblemException) return error.problem.errors;
-    throw error;
-  }
-  throw new Error('expected a refusal');
 }
 
 describe('onBehalfOfHeader', () => {
@@ -40,7 +30,7 @@ describe('onBehalfOfHeader', () => {
   it('counts the limit of 128 in characters, not bytes', () => {
     const name = 'ł'.repeat(128);
     expect(read(asReceived(Buffer.from(name, 'utf8')))).toBe(name);
-    expect(refusal(() => read(asReceived(Buffer.from(`${name}ł`, 'utf8'))))).toEqual([
+    expect(validationErrorsOf(() => read(asReceived(Buffer.from(`${name}ł`, 'utf8'))))).toEqual([
       { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
     ]);
   });
@@ -51,14 +41,16 @@ describe('onBehalfOfHeader', () => {
     ['a C1 control sent as UTF-8', asReceived(Buffer.from('alice\u0085', 'utf8'))],
     ['a C1 control byte', asReceived(Buffer.from([0x61, 0x85]))],
   ])('refuses %s', (_case, value) => {
-    expect(refusal(() => read(value))).toEqual([
+    expect(validationErrorsOf(() => read(value))).toEqual([
       { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
     ]);
   });
 
   it('refuses the header sent twice, which Node would join into one value', () => {
     expect(
-      refusal(() => onBehalfOfHeader('alice, bob', ['X-On-Behalf-Of', 'alice', 'x-on-behalf-of', 'bob'])),
+      validationErrorsOf(() =>
+        onBehalfOfHeader('alice, bob', ['X-On-Behalf-Of', 'alice', 'x-on-behalf-of', 'bob']),
+      ),
     ).toEqual([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
   });
 });
