@@ -117,6 +117,16 @@ export async function createApp(
       )
       .setVersion('1')
       .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Gateway key' }, 'gateway-key')
+      .addGlobalParameters({
+        in: 'header',
+        name: 'X-Request-Id',
+        required: false,
+        description:
+          'Your id for this request, answered in the X-Request-Id response header, sent upstream and written to ' +
+          'the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", ' +
+          '"-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4.',
+        schema: { type: 'string' },
+      })
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

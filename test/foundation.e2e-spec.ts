@@ -46,6 +46,29 @@ describe('foundation (e2e)', () => {
     await gateway.http.get('/docs').expect(200);
   });
 
+  it('documents X-Request-Id on every operation and X-On-Behalf-Of on every authenticated one', async () => {
+    type Operation = { parameters?: { in: string; name: string }[]; security?: unknown[] };
+    const { paths } = (await gateway.http.get('/docs-json').expect(200)).body as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const operations = Object.entries(paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ route: `${method} ${path}`, operation })),
+    );
+    const headers = (operation: Operation) =>
+      (operation.parameters ?? []).filter((p) => p.in === 'header').map((p) => p.name);
+    for (const { route, operation } of operations) {
+      const authenticated = !route.includes(' /health/') && !route.endsWith(' /metrics');
+      expect({ route, headers: headers(operation) }).toEqual({
+        route,
+        headers: expect.arrayContaining(
+          authenticated ? ['X-Request-Id', 'X-On-Behalf-Of'] : ['X-Request-Id'],
+        ),
+      });
+      if (!authenticated) expect(headers(operation)).not.toContain('X-On-Behalf-Of');
+    }
+    expect(operations.filter(({ route }) => route.startsWith('post /v1/')).length).toBeGreaterThan(5);
+  });
+
   it('writes structured access logs with request id, method, route, status and duration', async () => {
     await gateway.http.get('/v1/nothing-here?token=CANARY-query-secret').set('X-Request-Id', 'log-check-1');
     const entry = gateway.logs.entries().find((line) => line.requestId === 'log-check-1');

@@ -1,4 +1,5 @@
-import { createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import { ApiHeader } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Principal, TenantPrincipal } from './principal';
 import type { Role } from './roles';
@@ -10,12 +11,21 @@ export type Access = { kind: 'public' } | { kind: 'platform' } | { kind: 'role';
 /** No authentication (health, metrics, docs). */
 export const Public = (): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_METADATA, { kind: 'public' });
+// Every authenticated route reads it (the auth guard), so it is documented with the access rule.
+const onBehalfOfHeader = ApiHeader({
+  name: 'X-On-Behalf-Of',
+  required: false,
+  description:
+    'The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 ' +
+    'characters (UTF-8) without control characters.',
+});
+
 /** Only the platform operator (GATEWAY_ADMIN_TOKEN). */
 export const PlatformOnly = (): MethodDecorator & ClassDecorator =>
-  SetMetadata(ACCESS_METADATA, { kind: 'platform' });
+  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'platform' }), onBehalfOfHeader);
 /** A gateway key whose roles grant `role`. */
 export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
-  SetMetadata(ACCESS_METADATA, { kind: 'role', role });
+  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'role', role }), onBehalfOfHeader);
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
