@@ -5,7 +5,9 @@ COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-RUN npm ci --no-audit --no-fund
+# Dependencies' install scripts are denied in package.json (allowScripts), but the npm of this image
+# predates that field: skip them here too, then run the project's own step (prisma generate, offline).
+RUN npm ci --no-audit --no-fund --ignore-scripts && node scripts/prisma-generate.js
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY sandbox ./sandbox
