@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { DeclaredQueryGuard } from '../common/validation/declared-query.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AuthGuard } from './auth.guard';
 import { KeysController } from './keys.controller';
@@ -9,7 +10,12 @@ import { KeysService } from './keys.service';
   // The guard's failed-auth and per-key limits: imported here so that the CLI's context has them too.
   imports: [RateLimitModule],
   controllers: [KeysController],
-  providers: [KeysService, { provide: APP_GUARD, useClass: AuthGuard }],
+  providers: [
+    KeysService,
+    // Global guards run in the order provided: a caller without a valid key hears 401 first.
+    { provide: APP_GUARD, useClass: AuthGuard },
+    { provide: APP_GUARD, useClass: DeclaredQueryGuard },
+  ],
   exports: [KeysService],
 })
 export class AuthModule {}

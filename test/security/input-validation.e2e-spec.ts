@@ -13,6 +13,7 @@ import {
   routeName,
   type OpenApiOperation,
   type RouteContext,
+  type RouteSpec,
 } from './route-catalog';
 
 const UNKNOWN_FIELD = { path: 'unexpectedField', message: 'is not a known field' };
@@ -71,6 +72,67 @@ describe('input validation on every route (e2e)', () => {
         errors: [UNKNOWN_FIELD],
       });
     }
+  });
+});
+
+describe('query strings on routes that read none (e2e)', () => {
+  let world: UpstreamWorld;
+  let ctx: RouteContext;
+  let operations: Map<string, OpenApiOperation>;
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld();
+    ctx = await prepareContext(world, canaryOf(world));
+    operations = await documentedOperations(world.gateway);
+  }, 60_000);
+  afterAll(() => world?.close());
+
+  const upstreamCalls = () => world.pipes.requests().length + world.dashboards.requests().length;
+  const takesNoQuery = (route: RouteSpec) =>
+    route.access !== 'public' &&
+    !(operations.get(routeName(route))?.parameters ?? []).some((parameter) => parameter.in === 'query');
+
+  it('refuses any query parameter, naming each, before any work is done', async () => {
+    const routes = ROUTES.filter(takesNoQuery);
+    expect(routes.map(routeName)).toEqual(
+      expect.arrayContaining([
+        'POST /v1/organizations/{organizationId}/services/{serviceId}/pipes',
+        'DELETE /v1/keys/{id}',
+        'POST /v1/admin/tenants',
+      ]),
+    );
+    for (const route of routes) {
+      const before = upstreamCalls();
+      const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
+        .query({ dryRun: 'true', credentialId: 'x' })
+        .set(authorizedCaller(route, world.tenant))
+        .send(route.body?.(ctx));
+      expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
+        route: routeName(route),
+        status: 400,
+        errors: [
+          { path: 'dryRun', message: 'is not a known field' },
+          { path: 'credentialId', message: 'is not a known field' },
+        ],
+      });
+      expect(upstreamCalls()).toBe(before);
+    }
+  });
+
+  it('answers 401 first to a caller without a valid key', async () => {
+    const create = ROUTES.find((route) => route.method === 'POST' && route.template.endsWith('/pipes'))!;
+    const response = await world.gateway.http
+      .post(pathOf(create, ctx))
+      .query({ dryRun: 'true' })
+      .set('Authorization', 'Bearer pgw_not-a-key')
+      .send(create.body?.(ctx));
+    expect(response.status).toBe(401);
+  });
+
+  it('leaves the operations routes lenient, for probes and scrapers', async () => {
+    await world.gateway.http.get('/health/live').query({ probe: '1' }).expect(200);
+    await world.gateway.http.get('/health/ready').query({ probe: '1' }).expect(200);
+    await world.gateway.http.get('/metrics').query({ 'name[]': 'up' }).expect(200);
   });
 });
 
