@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
-import { DeclaredQueryGuard } from '../common/validation/declared-query.guard';
+import { DeclaredInputGuard } from '../common/validation/declared-input.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { AuthGuard } from './auth.guard';
 import { KeysController } from './keys.controller';
@@ -14,7 +14,7 @@ import { KeysService } from './keys.service';
     KeysService,
     // Global guards run in the order provided: a caller without a valid key hears 401 first.
     { provide: APP_GUARD, useClass: AuthGuard },
-    { provide: APP_GUARD, useClass: DeclaredQueryGuard },
+    { provide: APP_GUARD, useClass: DeclaredInputGuard },
   ],
   exports: [KeysService],
 })

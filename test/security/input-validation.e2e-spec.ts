@@ -75,7 +75,7 @@ describe('input validation on every route (e2e)', () => {
   });
 });
 
-describe('query strings on routes that read none (e2e)', () => {
+describe('query strings and bodies on routes that read none (e2e)', () => {
   let world: UpstreamWorld;
   let ctx: RouteContext;
   let operations: Map<string, OpenApiOperation>;
@@ -117,6 +117,38 @@ describe('query strings on routes that read none (e2e)', () => {
       });
       expect(upstreamCalls()).toBe(before);
     }
+  });
+
+  it('refuses body fields where the route reads no body, and takes an empty object as no body', async () => {
+    const routes = ROUTES.filter(
+      (route) => route.access !== 'public' && route.method !== 'GET' && route.body === undefined,
+    );
+    expect(routes.map(routeName).sort()).toEqual([
+      'DELETE /v1/credentials/{id}',
+      'DELETE /v1/keys/{id}',
+      'POST /v1/dashboards/{id}/versions/{n}/restore',
+    ]);
+    for (const route of routes) {
+      const before = upstreamCalls();
+      const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
+        .set(authorizedCaller(route, world.tenant))
+        .send({ force: true, tiles: [] });
+      expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
+        route: routeName(route),
+        status: 400,
+        errors: [
+          { path: 'force', message: 'is not a known field' },
+          { path: 'tiles', message: 'is not a known field' },
+        ],
+      });
+      expect(upstreamCalls()).toBe(before);
+    }
+    const restore = routes.find((route) => route.template.endsWith('/restore'))!;
+    await world.gateway.http
+      .post(pathOf(restore, ctx))
+      .set(authorizedCaller(restore, world.tenant))
+      .send({})
+      .expect(200);
   });
 
   it('answers 401 first to a caller without a valid key', async () => {
