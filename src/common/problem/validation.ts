@@ -1,5 +1,6 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemException, ProblemFieldError } from './problem';
+import { cacheValidationMetadata } from '../validation/metadata-cache';
 
 /** Flattens class-validator's tree into one `{path, message}` per broken rule, paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
@@ -36,6 +37,7 @@ export function validationProblem(
 
 /** Global validation: strip nothing silently, reject unknown fields, transform to DTO classes. */
 export function createValidationPipe(): ValidationPipe {
+  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
