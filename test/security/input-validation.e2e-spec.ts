@@ -151,6 +151,32 @@ describe('query strings and bodies on routes that read none (e2e)', () => {
       .expect(200);
   });
 
+  it('names an unknown field without echoing a gateway key used as its name', async () => {
+    const keyAsName = world.tenant.keys.viewer;
+    const create = ROUTES.find((route) => route.method === 'POST' && route.template.endsWith('/pipes'))!;
+    const revoke = ROUTES.find((route) => route.method === 'DELETE' && route.template === '/v1/keys/{id}')!;
+    const answers = [
+      await world.gateway.http
+        .post(pathOf(create, ctx))
+        .query({ [keyAsName]: '1' })
+        .set(authorizedCaller(create, world.tenant))
+        .send(create.body!(ctx)),
+      await world.gateway.http
+        .post(pathOf(create, ctx))
+        .set(authorizedCaller(create, world.tenant))
+        .send({ ...create.body!(ctx), [keyAsName]: 1 }),
+      await world.gateway.http
+        .delete(pathOf(revoke, ctx))
+        .set(authorizedCaller(revoke, world.tenant))
+        .send({ [keyAsName]: 1 }),
+    ];
+    for (const answer of answers) {
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors).toEqual([{ path: '[redacted]', message: 'is not a known field' }]);
+      expect(answer.text).not.toContain(keyAsName);
+    }
+  });
+
   it('answers 401 first to a caller without a valid key', async () => {
     const create = ROUTES.find((route) => route.method === 'POST' && route.template.endsWith('/pipes'))!;
     const response = await world.gateway.http

@@ -1,5 +1,6 @@
 import { HttpException } from '@nestjs/common';
 import { databaseUnavailableProblem } from '../../database/database-errors';
+import { redactText } from '../../redaction/redact';
 import { defaultSlugAndTitle, Problem, ProblemException, ProblemFieldError, problemTypeUri } from './problem';
 
 export interface RenderedProblem {
@@ -23,7 +24,19 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
   if (problem) {
     const { status, type, title, detail, errors, upstream, headers } = problem.problem;
     return {
-      body: compact({ type: problemTypeUri(type), title, status, detail, requestId, errors, upstream }),
+      body: compact({
+        type: problemTypeUri(type),
+        title,
+        status,
+        // Both can quote what the caller sent (an unknown field's name, a bad id): no secret is echoed.
+        detail: redactText(detail),
+        requestId,
+        errors: errors?.map((error) => ({
+          path: redactText(error.path),
+          message: redactText(error.message),
+        })),
+        upstream,
+      }),
       headers: headers ?? {},
     };
   }
