@@ -28,6 +28,19 @@ describe('foundation (e2e)', () => {
     });
   });
 
+  it('quotes neither the query string nor a secret in the path of an unknown route', async () => {
+    const key = `pgw_${'k'.repeat(12)}_${'s'.repeat(43)}`;
+    const withQuery = await gateway.http
+      .get(`/v1/nothing-here?token=CANARY-query-secret&u=https://a:CANARY-pass@h`)
+      .expect(404);
+    expect(withQuery.body.detail).toBe('Cannot GET /v1/nothing-here');
+    const withKey = await gateway.http.delete(`/v1/keys/x/${key}`).expect(404);
+    expect(withKey.body.detail).toBe('Cannot DELETE /v1/keys/x/[redacted]');
+    for (const answer of [withQuery, withKey]) {
+      expect(answer.text).not.toMatch(/CANARY|pgw_k/);
+    }
+  });
+
   it('echoes a sane caller request id and replaces an insane one', async () => {
     const sane = await gateway.http.get('/health/live').set('X-Request-Id', 'frontend-42.a:b');
     expect(sane.headers['x-request-id']).toBe('frontend-42.a:b');

@@ -1,4 +1,4 @@
-import { HttpException } from '@nestjs/common';
+import { HttpException, NotFoundException } from '@nestjs/common';
 import { databaseUnavailableProblem } from '../../database/database-errors';
 import { redactText } from '../../redaction/redact';
 import { defaultSlugAndTitle, Problem, ProblemException, ProblemFieldError, problemTypeUri } from './problem';
@@ -48,7 +48,7 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
         type: problemTypeUri(slug),
         title,
         status,
-        detail: httpExceptionDetail(error),
+        detail: redactText(httpExceptionDetail(error)),
         requestId,
       }),
       headers: {},
@@ -79,9 +79,13 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
   };
 }
 
+// Nest's answer to an unknown route quotes the URL; its query string is the caller's and stays out.
+const UNKNOWN_ROUTE = /^(Cannot [A-Z]+ [^?\s]*)\?\S*$/;
+
 function httpExceptionDetail(error: HttpException): string {
   const response = error.getResponse();
   if (typeof response === 'string') return response;
+  if (error instanceof NotFoundException) return error.message.replace(UNKNOWN_ROUTE, '$1');
   const message = (response as { message?: unknown }).message;
   if (typeof message === 'string') return message;
   if (Array.isArray(message)) return message.join('; ');
