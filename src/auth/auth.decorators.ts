@@ -12,7 +12,7 @@ export type Access = { kind: 'public' } | { kind: 'platform' } | { kind: 'role';
 export const Public = (): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_METADATA, { kind: 'public' });
 // Every authenticated route reads it (the auth guard), so it is documented with the access rule.
-const onBehalfOfHeader = ApiHeader({
+const onBehalfOfDocs = ApiHeader({
   name: 'X-On-Behalf-Of',
   required: false,
   description:
@@ -22,10 +22,10 @@ const onBehalfOfHeader = ApiHeader({
 
 /** Only the platform operator (GATEWAY_ADMIN_TOKEN). */
 export const PlatformOnly = (): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'platform' }), onBehalfOfHeader);
+  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'platform' }), onBehalfOfDocs);
 /** A gateway key whose roles grant `role`. */
 export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'role', role }), onBehalfOfHeader);
+  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'role', role }), onBehalfOfDocs);
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
