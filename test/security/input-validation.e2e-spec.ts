@@ -16,7 +16,22 @@ import {
   type RouteSpec,
 } from './route-catalog';
 
-const UNKNOWN_FIELD = { path: 'unexpectedField', message: 'is not a known field' };
+const unknownFields = (...paths: string[]) =>
+  paths.map((path) => ({ path, message: 'is not a known field' }));
+const UNKNOWN_FIELD = unknownFields('unexpectedField')[0];
+
+/** The route answered 400 naming exactly these unknown fields (the route is named on failure). */
+function expectRefused(
+  route: RouteSpec,
+  response: { status: number; body: { errors?: unknown } },
+  ...paths: string[]
+) {
+  expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
+    route: routeName(route),
+    status: 400,
+    errors: unknownFields(...paths),
+  });
+}
 
 describe('input validation on every route (e2e)', () => {
   let world: UpstreamWorld;
@@ -54,10 +69,12 @@ describe('input validation on every route (e2e)', () => {
     },
   );
 
+  function takesQuery(route: RouteSpec): boolean {
+    return (operations.get(routeName(route))?.parameters ?? []).some((parameter) => parameter.in === 'query');
+  }
+
   function queryRoutes() {
-    return ROUTES.filter((route) =>
-      (operations.get(routeName(route))?.parameters ?? []).some((parameter) => parameter.in === 'query'),
-    );
+    return ROUTES.filter(takesQuery);
   }
 
   it('refuses a query parameter it does not declare, on every route that takes a query', async () => {
@@ -66,131 +83,100 @@ describe('input validation on every route (e2e)', () => {
         .query({ unexpectedField: '1' })
         .set(authorizedCaller(route, world.tenant))
         .send(route.body?.(ctx));
-      expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
-        route: routeName(route),
-        status: 400,
-        errors: [UNKNOWN_FIELD],
-      });
+      expectRefused(route, response, 'unexpectedField');
     }
   });
-});
+  describe('routes that read no query string or no body', () => {
+    const takesNoQuery = (route: RouteSpec) => route.access !== 'public' && !takesQuery(route);
+    const pipeCreate = () =>
+      ROUTES.find((route) => route.method === 'POST' && route.template.endsWith('/pipes'))!;
 
-describe('query strings and bodies on routes that read none (e2e)', () => {
-  let world: UpstreamWorld;
-  let ctx: RouteContext;
-  let operations: Map<string, OpenApiOperation>;
+    it('refuses any query parameter, naming each, before any work is done', async () => {
+      const routes = ROUTES.filter(takesNoQuery);
+      expect(routes.map(routeName)).toEqual(
+        expect.arrayContaining([
+          'POST /v1/organizations/{organizationId}/services/{serviceId}/pipes',
+          'DELETE /v1/keys/{id}',
+          'POST /v1/admin/tenants',
+        ]),
+      );
+      for (const route of routes) {
+        const before = upstreamCalls();
+        const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
+          .query({ dryRun: 'true', credentialId: 'x' })
+          .set(authorizedCaller(route, world.tenant))
+          .send(route.body?.(ctx));
+        expectRefused(route, response, 'dryRun', 'credentialId');
+        expect(upstreamCalls()).toBe(before);
+      }
+    });
 
-  beforeAll(async () => {
-    world = await startUpstreamWorld();
-    ctx = await prepareContext(world, canaryOf(world));
-    operations = await documentedOperations(world.gateway);
-  }, 60_000);
-  afterAll(() => world?.close());
-
-  const upstreamCalls = () => world.pipes.requests().length + world.dashboards.requests().length;
-  const takesNoQuery = (route: RouteSpec) =>
-    route.access !== 'public' &&
-    !(operations.get(routeName(route))?.parameters ?? []).some((parameter) => parameter.in === 'query');
-
-  it('refuses any query parameter, naming each, before any work is done', async () => {
-    const routes = ROUTES.filter(takesNoQuery);
-    expect(routes.map(routeName)).toEqual(
-      expect.arrayContaining([
-        'POST /v1/organizations/{organizationId}/services/{serviceId}/pipes',
+    it('refuses body fields where the route reads no body, and takes an empty object as no body', async () => {
+      const routes = ROUTES.filter(
+        (route) => route.access !== 'public' && route.method !== 'GET' && route.body === undefined,
+      );
+      expect(routes.map(routeName).sort()).toEqual([
+        'DELETE /v1/credentials/{id}',
         'DELETE /v1/keys/{id}',
-        'POST /v1/admin/tenants',
-      ]),
-    );
-    for (const route of routes) {
-      const before = upstreamCalls();
-      const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
-        .query({ dryRun: 'true', credentialId: 'x' })
-        .set(authorizedCaller(route, world.tenant))
-        .send(route.body?.(ctx));
-      expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
-        route: routeName(route),
-        status: 400,
-        errors: [
-          { path: 'dryRun', message: 'is not a known field' },
-          { path: 'credentialId', message: 'is not a known field' },
-        ],
-      });
-      expect(upstreamCalls()).toBe(before);
-    }
-  });
-
-  it('refuses body fields where the route reads no body, and takes an empty object as no body', async () => {
-    const routes = ROUTES.filter(
-      (route) => route.access !== 'public' && route.method !== 'GET' && route.body === undefined,
-    );
-    expect(routes.map(routeName).sort()).toEqual([
-      'DELETE /v1/credentials/{id}',
-      'DELETE /v1/keys/{id}',
-      'POST /v1/dashboards/{id}/versions/{n}/restore',
-    ]);
-    for (const route of routes) {
-      const before = upstreamCalls();
-      const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
-        .set(authorizedCaller(route, world.tenant))
-        .send({ force: true, tiles: [] });
-      expect({ route: routeName(route), status: response.status, errors: response.body.errors }).toEqual({
-        route: routeName(route),
-        status: 400,
-        errors: [
-          { path: 'force', message: 'is not a known field' },
-          { path: 'tiles', message: 'is not a known field' },
-        ],
-      });
-      expect(upstreamCalls()).toBe(before);
-    }
-    const restore = routes.find((route) => route.template.endsWith('/restore'))!;
-    await world.gateway.http
-      .post(pathOf(restore, ctx))
-      .set(authorizedCaller(restore, world.tenant))
-      .send({})
-      .expect(200);
-  });
-
-  it('names an unknown field without echoing a gateway key used as its name', async () => {
-    const keyAsName = world.tenant.keys.viewer;
-    const create = ROUTES.find((route) => route.method === 'POST' && route.template.endsWith('/pipes'))!;
-    const revoke = ROUTES.find((route) => route.method === 'DELETE' && route.template === '/v1/keys/{id}')!;
-    const answers = [
+        'POST /v1/dashboards/{id}/versions/{n}/restore',
+      ]);
+      for (const route of routes) {
+        const before = upstreamCalls();
+        const response = await world.gateway.http[lower(route.method)](pathOf(route, ctx))
+          .set(authorizedCaller(route, world.tenant))
+          .send({ force: true, tiles: [] });
+        expectRefused(route, response, 'force', 'tiles');
+        expect(upstreamCalls()).toBe(before);
+      }
+      const restore = routes.find((route) => route.template.endsWith('/restore'))!;
       await world.gateway.http
+        .post(pathOf(restore, ctx))
+        .set(authorizedCaller(restore, world.tenant))
+        .send({})
+        .expect(200);
+    });
+
+    it('names an unknown field without echoing a gateway key used as its name', async () => {
+      const keyAsName = world.tenant.keys.viewer;
+      const create = pipeCreate();
+      const revoke = ROUTES.find((route) => route.method === 'DELETE' && route.template === '/v1/keys/{id}')!;
+      const answers = [
+        await world.gateway.http
+          .post(pathOf(create, ctx))
+          .query({ [keyAsName]: '1' })
+          .set(authorizedCaller(create, world.tenant))
+          .send(create.body!(ctx)),
+        await world.gateway.http
+          .post(pathOf(create, ctx))
+          .set(authorizedCaller(create, world.tenant))
+          .send({ ...create.body!(ctx), [keyAsName]: 1 }),
+        await world.gateway.http
+          .delete(pathOf(revoke, ctx))
+          .set(authorizedCaller(revoke, world.tenant))
+          .send({ [keyAsName]: 1 }),
+      ];
+      for (const answer of answers) {
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors).toEqual(unknownFields('[redacted]'));
+        expect(answer.text).not.toContain(keyAsName);
+      }
+    });
+
+    it('answers 401 first to a caller without a valid key', async () => {
+      const create = pipeCreate();
+      const response = await world.gateway.http
         .post(pathOf(create, ctx))
-        .query({ [keyAsName]: '1' })
-        .set(authorizedCaller(create, world.tenant))
-        .send(create.body!(ctx)),
-      await world.gateway.http
-        .post(pathOf(create, ctx))
-        .set(authorizedCaller(create, world.tenant))
-        .send({ ...create.body!(ctx), [keyAsName]: 1 }),
-      await world.gateway.http
-        .delete(pathOf(revoke, ctx))
-        .set(authorizedCaller(revoke, world.tenant))
-        .send({ [keyAsName]: 1 }),
-    ];
-    for (const answer of answers) {
-      expect(answer.status).toBe(400);
-      expect(answer.body.errors).toEqual([{ path: '[redacted]', message: 'is not a known field' }]);
-      expect(answer.text).not.toContain(keyAsName);
-    }
-  });
+        .query({ dryRun: 'true' })
+        .set('Authorization', 'Bearer pgw_not-a-key')
+        .send(create.body?.(ctx));
+      expect(response.status).toBe(401);
+    });
 
-  it('answers 401 first to a caller without a valid key', async () => {
-    const create = ROUTES.find((route) => route.method === 'POST' && route.template.endsWith('/pipes'))!;
-    const response = await world.gateway.http
-      .post(pathOf(create, ctx))
-      .query({ dryRun: 'true' })
-      .set('Authorization', 'Bearer pgw_not-a-key')
-      .send(create.body?.(ctx));
-    expect(response.status).toBe(401);
-  });
-
-  it('leaves the operations routes lenient, for probes and scrapers', async () => {
-    await world.gateway.http.get('/health/live').query({ probe: '1' }).expect(200);
-    await world.gateway.http.get('/health/ready').query({ probe: '1' }).expect(200);
-    await world.gateway.http.get('/metrics').query({ 'name[]': 'up' }).expect(200);
+    it('leaves the operations routes lenient, for probes and scrapers', async () => {
+      await world.gateway.http.get('/health/live').query({ probe: '1' }).expect(200);
+      await world.gateway.http.get('/health/ready').query({ probe: '1' }).expect(200);
+      await world.gateway.http.get('/metrics').query({ 'name[]': 'up' }).expect(200);
+    });
   });
 });
 
