@@ -2,6 +2,11 @@ import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemException, ProblemFieldError } from './problem';
 import { cacheValidationMetadata } from '../validation/metadata-cache';
 
+/** The one way every input check names a field the route does not know. */
+export function unknownField(path: string): ProblemFieldError {
+  return { path, message: 'is not a known field' };
+}
+
 /** Flattens class-validator's tree into one `{path, message}` per broken rule, paths dotted. */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
   return errors.flatMap((error) => {
@@ -11,13 +16,11 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
         : /^\d+$/.test(error.property)
           ? `${parent}[${error.property}]`
           : `${parent}.${error.property}`;
-    const own = Object.values(error.constraints ?? {}).map((message) => ({
-      path,
-      message:
-        message.startsWith('property ') && message.endsWith(' should not exist')
-          ? 'is not a known field'
-          : message,
-    }));
+    const own = Object.values(error.constraints ?? {}).map((message) =>
+      message.startsWith('property ') && message.endsWith(' should not exist')
+        ? unknownField(path)
+        : { path, message },
+    );
     return [...own, ...flattenValidationErrors(error.children ?? [], path)];
   });
 }

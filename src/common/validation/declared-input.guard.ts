@@ -4,7 +4,7 @@ import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
 import { ACCESS_METADATA, type Access } from '../../auth/auth.decorators';
-import { validationProblem } from '../problem/validation';
+import { unknownField, validationProblem } from '../problem/validation';
 
 interface Reads {
   query: boolean;
@@ -33,7 +33,7 @@ export class DeclaredInputGuard implements CanActivate {
     const reads = this.readsOf(context);
     const unread = [...(reads.query ? [] : query), ...(reads.body ? [] : body)];
     if (unread.length > 0) {
-      throw validationProblem(unread.map((name) => ({ path: name, message: 'is not a known field' })));
+      throw validationProblem(unread.map(unknownField));
     }
     return true;
   }

@@ -1,7 +1,7 @@
 import type { PipeTransform } from '@nestjs/common';
 import { isUUID } from 'class-validator';
 import type { ProblemFieldError } from '../problem/problem';
-import { validationProblem } from '../problem/validation';
+import { unknownField, validationProblem } from '../problem/validation';
 
 export interface ParamRule<T> {
   /** The value the handler gets, or undefined when `raw` breaks the rule. */
@@ -36,7 +36,7 @@ export class PlainParamsPipe<T extends object> implements PipeTransform<Record<s
     const errors: ProblemFieldError[] = [];
     const result: Record<string, unknown> = {};
     for (const name of Object.keys(raw)) {
-      if (!Object.hasOwn(this.rules, name)) errors.push({ path: name, message: 'is not a known field' });
+      if (!Object.hasOwn(this.rules, name)) errors.push(unknownField(name));
     }
     for (const name of this.names) {
       const rule = (this.rules as Record<string, ParamRule<unknown>>)[name];
