@@ -104,6 +104,30 @@ describe('dashboards facade (e2e)', () => {
     expect(world.dashboards.storedDashboard(id)?.name).toBe('changed');
   });
 
+  it('keeps the ETag of an unchanged dashboard and changes it when the dashboard changes upstream', async () => {
+    const id = seed();
+    const read = () => world.gateway.http.get(`/v1/dashboards/${id}`).set(viewer()).expect(200);
+    const first = await read();
+    expect((await read()).headers.etag).toBe(first.headers.etag);
+
+    // Edited in the dashboards server's own interface, past the gateway.
+    const stored = world.dashboards.storedDashboard(id)!;
+    world.dashboards.seedDashboard({ ...stored, name: 'edited upstream' });
+    const changed = await read();
+    expect(changed.body.data.name).toBe('edited upstream');
+    expect(changed.headers.etag).not.toBe(first.headers.etag);
+
+    const replace = (etag: string) =>
+      world.gateway.http
+        .put(`/v1/dashboards/${id}`)
+        .set(operator())
+        .set('If-Match', etag)
+        .send(validDashboardBody());
+    await replace(first.headers.etag).expect(412);
+    const replaced = await replace(changed.headers.etag).expect(200);
+    expect((await read()).headers.etag).toBe(replaced.headers.etag);
+  });
+
   it('lets only one of two concurrent editors with the same ETag win', async () => {
     const id = seed();
     const before = await world.gateway.http.get(`/v1/dashboards/${id}`).set(viewer()).expect(200);

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
-import { canonicalJson, lockIdFor, sha256Hex } from '../common/canonical-json';
+import { lockIdFor } from '../common/canonical-json';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
@@ -13,6 +13,7 @@ import { DATABASE_CONNECTION } from '../database/database.tokens';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, type DashboardVersion } from '../generated/prisma/client';
 import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
+import { DashboardEtags } from './dashboard-etags';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
 
 export interface DashboardAnswer {
@@ -30,13 +31,10 @@ interface ReplaceRequest {
   restoredVersion?: number;
 }
 
-/** ETag of a dashboard's content: equal content, equal tag, however the JSON was ordered. */
-export function dashboardEtag(data: unknown): string {
-  return `"${sha256Hex(canonicalJson(data)).slice(0, 32)}"`;
-}
-
 @Injectable()
 export class DashboardsService {
+  private readonly etags = new DashboardEtags();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
@@ -53,8 +51,7 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<DashboardAnswer> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const current = await this.fetch(credential, id, actor);
-    return { body: current, etag: dashboardEtag(current.data) };
+    return this.fetch(credential, id, actor);
   }
 
   replace(
@@ -121,8 +118,7 @@ export class DashboardsService {
     const { tenantId, dashboardId } = request;
     const credential = await this.credentials.dashboardsCredential(tenantId, request.credentialId, actor);
     return this.database.withLock(lockIdFor(`dashboard:${tenantId}:${dashboardId}`), async () => {
-      const previous = await this.fetch(credential, dashboardId, actor);
-      const previousEtag = dashboardEtag(previous.data);
+      const { body: previous, etag: previousEtag } = await this.fetch(credential, dashboardId, actor);
       if (request.ifMatch !== undefined && !etagMatches(request.ifMatch, previousEtag)) {
         throw new ProblemException({
           status: 412,
@@ -168,8 +164,8 @@ export class DashboardsService {
               actor.requestId,
             ),
           );
-          const updated = response.body;
-          return { status: response.status, value: updated, details: tileChanges(previous, updated) };
+          const updated: DashboardAnswer = { body: response.body, etag: this.etags.of(response) };
+          return { status: response.status, value: updated, details: tileChanges(previous, updated.body) };
         },
         // Only a replace that happened keeps the previous content as a version.
         after: (outcome) =>
@@ -177,7 +173,7 @@ export class DashboardsService {
             ? undefined
             : Prisma.sql`DELETE FROM dashboard_versions USING appended WHERE dashboard_versions.id = ${versionId}::uuid`,
       });
-      return { body: value, etag: dashboardEtag(value.data) };
+      return value;
     });
   }
 
@@ -185,11 +181,11 @@ export class DashboardsService {
     credential: UpstreamCredential<DashboardsSecret>,
     id: string,
     actor: Actor,
-  ): Promise<DashboardEnvelope> {
+  ): Promise<DashboardAnswer> {
     const response = await this.upstreamCalls.run(credential, actor, (secret) =>
       this.dashboardsApi.getDashboard(secret, credential.baseUrl, id, actor.requestId),
     );
-    return response.body;
+    return { body: response.body, etag: this.etags.of(response) };
   }
 
   private async findVersion(tenantId: string, id: string, version: number): Promise<DashboardVersion> {

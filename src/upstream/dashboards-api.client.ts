@@ -43,6 +43,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       authorization: `Bearer ${secret.token}`,
       credentialSecrets: [secret.token],
       requestId,
+      digestAnswer: true,
     });
   }
 
@@ -61,6 +62,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       credentialSecrets: [secret.token],
       requestId,
       body,
+      digestAnswer: true,
     });
   }
 }

@@ -73,6 +73,28 @@ describe('UpstreamHttp', () => {
     });
   });
 
+  it('digests an answer only when asked, over its text and the secrets it was redacted against', async () => {
+    const digestOf = async (path: string, token: string) =>
+      (
+        await http.send({
+          method: 'GET',
+          path,
+          baseUrl: origin,
+          authorization: `Bearer ${token}`,
+          credentialSecrets: [token],
+          requestId: 'req-1',
+          digestAnswer: true,
+        })
+      ).answerDigest;
+
+    expect((await call(origin, '/x')).answerDigest).toBeUndefined();
+    const digest = await digestOf('/x', 't0ken-one');
+    expect(digest).toMatch(/^[A-Za-z0-9+/]{43}=$/);
+    expect(await digestOf('/y', 't0ken-one')).toBe(digest);
+    expect(await digestOf('/y', 't0ken-two')).not.toBe(digest);
+    expect(await digestOf('/in-pieces', 't0ken-one')).not.toBe(digest);
+  });
+
   it('gives up at its deadline and drops the connection of the call it gave up on', async () => {
     const quick = new UpstreamHttp('dashboards', origin, 300, { ...DEFAULT_RETRY_POLICY, maxAttempts: 1 });
     try {

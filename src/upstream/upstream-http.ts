@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { IncomingHttpHeaders } from 'node:http';
 import { Agent, type Dispatcher } from 'undici';
@@ -25,12 +26,19 @@ export interface UpstreamRequest {
   credentialSecrets: readonly string[];
   requestId: string;
   body?: unknown;
+  /** Answer a successful call with `answerDigest`, for callers that remember what they derive from bodies. */
+  digestAnswer?: boolean;
 }
 
 export interface UpstreamResponse<T> {
   status: number;
   /** Redacted: secret fields, secret patterns, and every secret value the request carried. */
   body: T;
+  /**
+   * SHA-256 of the answer's text and of the secrets it was redacted against: everything `body`
+   * depends on, so equal digests mean equal bodies. Set only when the request asked for it.
+   */
+  answerDigest?: string;
 }
 
 export interface RetryPolicy {
@@ -213,7 +221,7 @@ export class UpstreamHttp {
         retry: mayRetry && retryable,
       });
       if (mayRetry && retryable && (await this.backOff(attempt, deadline, retryAfterMs(response)))) continue;
-      return this.outcome<T>(response, sentSecrets);
+      return this.outcome<T>(response, sentSecrets, request.digestAnswer === true);
     }
   }
 
@@ -251,12 +259,19 @@ export class UpstreamHttp {
     return true;
   }
 
-  private outcome<T>(response: AttemptResponse, sentSecrets: readonly string[]): UpstreamResponse<T> {
+  private outcome<T>(
+    response: AttemptResponse,
+    sentSecrets: readonly string[],
+    digestAnswer: boolean,
+  ): UpstreamResponse<T> {
     const { status } = response;
     const parsed = parseBody(response.text);
     if (status >= 200 && status < 300) {
       if (parsed.kind !== 'json') throw upstreamMalformed(this.name, status);
-      return { status, body: redactParsedJson(parsed.value, sentSecrets) as T };
+      const body = redactParsedJson(parsed.value, sentSecrets) as T;
+      return digestAnswer
+        ? { status, body, answerDigest: answerDigest(response.text, sentSecrets) }
+        : { status, body };
     }
     const body = redactParsedJson(parsed.value, sentSecrets);
     const detail: UpstreamProblem = {
@@ -285,6 +300,13 @@ function parseBody(text: string): { kind: 'json' | 'text'; value: unknown } {
   } catch {
     return { kind: 'text', value: text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text };
   }
+}
+
+function answerDigest(text: string, sentSecrets: readonly string[]): string {
+  // Each secret with its length first, so that no two lists of secrets and text run together alike.
+  let secrets = '';
+  for (const secret of sentSecrets) secrets += `${secret.length}:${secret}`;
+  return hash('sha256', `${sentSecrets.length}:${secrets}${text}`, 'base64');
 }
 
 function requestIdOf(body: unknown): string | undefined {
