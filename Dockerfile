@@ -25,4 +25,4 @@ USER node
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD curl -fsS http://127.0.0.1:3000/health/ready || exit 1
 # The runtime flags of `npm run start:prod`: see "Memory" under Benchmarks in the README.
-CMD ["node", "--liftoff-only", "--max-semi-space-size=12", "--heap-growing-percent=50", "dist/src/main.js"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=50", "dist/src/main.js"]

@@ -19,9 +19,9 @@ describe('runtime flags', () => {
   ).scripts;
   const production = nodeOptionsOf(scripts['start:prod']);
 
-  it('start:prod keeps WebAssembly on the baseline compiler, a small young generation and a close heap limit', () => {
+  it('start:prod keeps WebAssembly on the baseline compiler, the young generation measured and a close heap limit', () => {
     expect(production).toEqual(
-      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=12', '--heap-growing-percent=50']),
+      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=16', '--heap-growing-percent=50']),
     );
   });
 
