@@ -11,7 +11,7 @@ import {
   ask,
   cpuMs,
   postgresCpuMs,
-  productionNodeOptions,
+  productionLaunch,
   rssBytes,
   RssSampler,
   runMain,
@@ -58,7 +58,8 @@ const settings = {
   rateSeconds: Number(flags['rate-seconds']),
   logLevels: flags['log-levels'].split(','),
   routes: flags.routes?.split(','),
-  gatewayNodeOptions: flags['gateway-node-options']?.split(' ').filter(Boolean) ?? productionNodeOptions(),
+  gatewayNodeOptions:
+    flags['gateway-node-options']?.split(' ').filter(Boolean) ?? productionLaunch().nodeOptions,
 };
 
 interface Route {

@@ -5,7 +5,7 @@ import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
-import { ask, productionNodeOptions, runMain, startChild } from './lib/processes';
+import { ask, productionLaunch, runMain, startChild } from './lib/processes';
 import type { Message } from './lib/processes';
 import type { GatewayReady } from './lib/scenario';
 import { AUDIT_ACTIONS, ORGANIZATION_IDS, seedAudit, seedHistory } from './lib/seed';
@@ -81,7 +81,7 @@ runMain(async (cleanups) => {
   const { ready: gateway, child } = await startChild<GatewayReady>(
     'gateway',
     join(__dirname, 'children', 'gateway.js'),
-    { env: gatewayEnv(database.url, 'warn'), execArgv: productionNodeOptions() },
+    { env: gatewayEnv(database.url, 'warn'), execArgv: productionLaunch().nodeOptions },
   );
   const client = new Client({ connectionString: database.url });
   await client.connect();

@@ -1,14 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-// The gateway's memory figures hold for the Node options it runs with (README, "Memory" under
-// Benchmarks): every way of starting it must pass the same ones.
+// The gateway's memory figures hold for the environment settings and Node options it runs with
+// (README, "Memory" under Benchmarks): every way of starting it must use the same ones.
 const root = join(__dirname, '..');
 
-function nodeOptionsOf(command: string): string[] {
-  const match = /node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(command);
+interface Launch {
+  env: string[];
+  nodeOptions: string[];
+}
+
+function launchOf(command: string): Launch {
+  const match = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(command);
   if (!match) throw new Error(`not a gateway start command: ${command}`);
-  return match[1].split(' ').filter(Boolean);
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return { env: words(match[1]), nodeOptions: words(match[2]) };
 }
 
 describe('runtime flags', () => {
@@ -17,21 +23,26 @@ describe('runtime flags', () => {
       scripts: Record<string, string>;
     }
   ).scripts;
-  const production = nodeOptionsOf(scripts['start:prod']);
+  const production = launchOf(scripts['start:prod']);
+  const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
-  it('start:prod keeps WebAssembly on the baseline compiler, the young generation measured and a close heap limit', () => {
-    expect(production).toEqual(
+  it('start:prod keeps WebAssembly on the baseline compiler, the young generation measured, a close heap limit and two malloc arenas', () => {
+    expect(production.nodeOptions).toEqual(
       expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=16', '--heap-growing-percent=50']),
     );
+    expect(production.env).toEqual(['MALLOC_ARENA_MAX=2']);
   });
 
-  it('npm start runs the gateway with the same options', () => {
-    expect(nodeOptionsOf(scripts.start)).toEqual(production);
+  it('npm start runs the gateway with the same settings and options', () => {
+    expect(launchOf(scripts.start.replace(/^npm run build && /, ''))).toEqual(production);
   });
 
-  it("the Dockerfile's CMD runs it with the same options", () => {
-    const cmd = /^CMD (\[.*\])$/m.exec(readFileSync(join(root, 'Dockerfile'), 'utf8'));
+  it("the Dockerfile's CMD runs it with the same options, and its ENV has the same settings", () => {
+    const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
     expect(cmd).not.toBeNull();
-    expect(JSON.parse(cmd![1])).toEqual(['node', ...production, 'dist/src/main.js']);
+    expect(JSON.parse(cmd![1])).toEqual(['node', ...production.nodeOptions, 'dist/src/main.js']);
+    const runtimeEnv = dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')).match(/^ENV (.*)$/gm) ?? [];
+    const settings = runtimeEnv.flatMap((line) => line.slice('ENV '.length).split(' '));
+    expect(settings).toEqual(expect.arrayContaining(production.env));
   });
 });

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
+import { productionLaunch } from './processes';
 
 /** The server the benchmark databases are created on; BENCH_DATABASE_URL overrides it. */
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -33,13 +34,14 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
   };
 }
 
-/** The environment every benchmark gateway runs with: limits off so they do not shape the load. */
+/** The environment every benchmark gateway runs with: the settings of start:prod, and limits off so they do not shape the load. */
 export function gatewayEnv(
   databaseUrl: string,
   logLevel: string,
   extra: NodeJS.ProcessEnv = {},
 ): NodeJS.ProcessEnv {
   return {
+    ...productionLaunch().env,
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,

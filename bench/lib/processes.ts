@@ -17,16 +17,23 @@ const STOP_GRACE_MS = 10_000;
 const running = new Set<ChildProcess>();
 
 /**
- * The Node options `npm run start:prod` runs the gateway with (the Dockerfile's too), so a
- * benchmark measures the gateway as it is deployed.
+ * The environment settings and Node options `npm run start:prod` runs the gateway with (the
+ * Dockerfile's too), so a benchmark measures the gateway as it is deployed.
  */
-export function productionNodeOptions(): string[] {
+export function productionLaunch(): { env: Record<string, string>; nodeOptions: string[] } {
   const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const match = /^node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(manifest.scripts['start:prod']);
-  if (!match) throw new Error('package.json: start:prod is not "node [--flags] dist/src/main.js"');
-  return match[1].split(' ').filter(Boolean);
+  const match = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(
+    manifest.scripts['start:prod'],
+  );
+  if (!match)
+    throw new Error('package.json: start:prod is not "[NAME=value ...] node [--flags] dist/src/main.js"');
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(words(match[1]).map((setting) => setting.split('=', 2) as [string, string])),
+    nodeOptions: words(match[2]),
+  };
 }
 
 /**
