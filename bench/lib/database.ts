@@ -34,7 +34,10 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
   };
 }
 
-/** The environment every benchmark gateway runs with: the settings of start:prod, and limits off so they do not shape the load. */
+/**
+ * The environment every benchmark gateway runs with: the settings of start:prod, and limits off so
+ * they do not shape the load.
+ */
 export function gatewayEnv(
   databaseUrl: string,
   logLevel: string,
