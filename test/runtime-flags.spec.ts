@@ -1,21 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { parseStartCommand } from '../bench/lib/processes';
 
 // The gateway's memory figures hold for the environment settings and Node options it runs with
-// (README, "Memory" under Benchmarks): every way of starting it must use the same ones.
+// (README, "Memory" under Benchmarks): every way of starting it must use the same ones. The
+// benchmark reads them from start:prod with the same parser.
 const root = join(__dirname, '..');
-
-interface Launch {
-  env: string[];
-  nodeOptions: string[];
-}
-
-function launchOf(command: string): Launch {
-  const match = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(command);
-  if (!match) throw new Error(`not a gateway start command: ${command}`);
-  const words = (text: string) => text.split(' ').filter(Boolean);
-  return { env: words(match[1]), nodeOptions: words(match[2]) };
-}
 
 describe('runtime flags', () => {
   const scripts = (
@@ -23,18 +13,18 @@ describe('runtime flags', () => {
       scripts: Record<string, string>;
     }
   ).scripts;
-  const production = launchOf(scripts['start:prod']);
+  const production = parseStartCommand(scripts['start:prod']);
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
   it('start:prod keeps WebAssembly on the baseline compiler, the young generation measured, a close heap limit and two malloc arenas', () => {
     expect(production.nodeOptions).toEqual(
       expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=16', '--heap-growing-percent=50']),
     );
-    expect(production.env).toEqual(['MALLOC_ARENA_MAX=2']);
+    expect(production.env).toEqual({ MALLOC_ARENA_MAX: '2' });
   });
 
   it('npm start runs the gateway with the same settings and options', () => {
-    expect(launchOf(scripts.start.replace(/^npm run build && /, ''))).toEqual(production);
+    expect(parseStartCommand(scripts.start.replace(/^npm run build && /, ''))).toEqual(production);
   });
 
   it("the Dockerfile's CMD runs it with the same options, and its ENV has the same settings", () => {
@@ -42,7 +32,11 @@ describe('runtime flags', () => {
     expect(cmd).not.toBeNull();
     expect(JSON.parse(cmd![1])).toEqual(['node', ...production.nodeOptions, 'dist/src/main.js']);
     const runtimeEnv = dockerfile.slice(dockerfile.lastIndexOf('\nFROM ')).match(/^ENV (.*)$/gm) ?? [];
-    const settings = runtimeEnv.flatMap((line) => line.slice('ENV '.length).split(' '));
-    expect(settings).toEqual(expect.arrayContaining(production.env));
+    const settings = Object.fromEntries(
+      runtimeEnv
+        .flatMap((line) => line.slice('ENV '.length).split(' '))
+        .map((setting) => setting.split('=', 2)),
+    );
+    expect(settings).toEqual(expect.objectContaining(production.env));
   });
 });

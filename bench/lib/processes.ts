@@ -16,6 +16,17 @@ const STOP_GRACE_MS = 10_000;
 
 const running = new Set<ChildProcess>();
 
+/** A gateway start command, `[NAME=value ...] node [--flags] dist/src/main.js`, taken apart. */
+export function parseStartCommand(command: string): { env: Record<string, string>; nodeOptions: string[] } {
+  const match = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(command);
+  if (!match) throw new Error(`not "[NAME=value ...] node [--flags] dist/src/main.js": ${command}`);
+  const words = (text: string) => text.split(' ').filter(Boolean);
+  return {
+    env: Object.fromEntries(words(match[1]).map((setting) => setting.split('=', 2) as [string, string])),
+    nodeOptions: words(match[2]),
+  };
+}
+
 /**
  * The environment settings and Node options `npm run start:prod` runs the gateway with (the
  * Dockerfile's too), so a benchmark measures the gateway as it is deployed.
@@ -24,16 +35,7 @@ export function productionLaunch(): { env: Record<string, string>; nodeOptions: 
   const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const match = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(
-    manifest.scripts['start:prod'],
-  );
-  if (!match)
-    throw new Error('package.json: start:prod is not "[NAME=value ...] node [--flags] dist/src/main.js"');
-  const words = (text: string) => text.split(' ').filter(Boolean);
-  return {
-    env: Object.fromEntries(words(match[1]).map((setting) => setting.split('=', 2) as [string, string])),
-    nodeOptions: words(match[2]),
-  };
+  return parseStartCommand(manifest.scripts['start:prod']);
 }
 
 /**
