@@ -58,6 +58,20 @@ export function upstreamMalformed(upstream: UpstreamName, status: number): Probl
   });
 }
 
+/** A 2xx whose body lacks what the operation needs (`missing` names it): the call may have taken effect. */
+export function upstreamInvalidAnswer(
+  upstream: UpstreamName,
+  status: number,
+  missing: string,
+): ProblemException {
+  return new ProblemException({
+    status: 502,
+    type: 'upstream-invalid-answer',
+    title: 'Unusable upstream answer',
+    detail: `The ${LABEL[upstream]} answered ${status} without ${missing}; check upstream whether the change was made.`,
+  });
+}
+
 export function upstreamRateLimited(
   upstream: UpstreamName,
   retryAfterSeconds: number,

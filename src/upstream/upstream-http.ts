@@ -17,7 +17,7 @@ import {
 } from './upstream-errors';
 
 export interface UpstreamRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT';
+  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
   path: string;
   /** Overrides the upstream's configured base address (self-hosted dashboards). */
   baseUrl?: string;
@@ -265,6 +265,8 @@ export class UpstreamHttp {
     digestAnswer: boolean,
   ): UpstreamResponse<T> {
     const { status } = response;
+    // No content is what a delete answers.
+    if (status === 204) return { status, body: null as T };
     const parsed = parseBody(response.text);
     if (status >= 200 && status < 300) {
       if (parsed.kind !== 'json') throw upstreamMalformed(this.name, status);
