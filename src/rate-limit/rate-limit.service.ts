@@ -1,9 +1,18 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigService } from '@nestjs/config';
 import Redis from 'ioredis';
-import { RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import {
+  RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { AppConfig, RateLimit } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
+
+// How long a start waits for Redis before counting in memory meanwhile.
+const REDIS_START_WAIT_MS = 2_000;
 
 export type LimitName = keyof AppConfig['rateLimits'];
 
@@ -21,7 +30,8 @@ const DESCRIPTIONS: Record<LimitName, string> = {
  * Redis is unreachable each replica counts on its own in memory rather than failing calls.
  */
 @Injectable()
-export class RateLimitService implements OnModuleDestroy {
+export class RateLimitService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(RateLimitService.name);
   private readonly redis: Redis | null;
   private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
   private readonly maxWritesInFlight: number;
@@ -36,6 +46,17 @@ export class RateLimitService implements OnModuleDestroy {
       if (rule) this.limiters.set(name, limiter(name, rule, this.redis));
     }
     this.maxWritesInFlight = config.get('maxWritesInFlight', { infer: true });
+  }
+
+  /** Waits briefly for Redis, so the first calls after a start count in the shared store. */
+  async onModuleInit(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    const ready = await Promise.race([
+      new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true))),
+      sleep(REDIS_START_WAIT_MS, false, { ref: false }),
+    ]);
+    if (!ready) this.logger.warn('Redis is not reachable yet: rate limits count in this process until it is');
   }
 
   async onModuleDestroy(): Promise<void> {
