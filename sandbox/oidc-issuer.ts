@@ -101,8 +101,8 @@ export class OidcIssuer {
    * Starts signing with a new key. The key set then publishes the new key first and, when
    * `keepOld`, the previous ones too (as providers do while tokens signed with them live on).
    */
-  async rotateKey(options: { keepOld?: boolean } = {}): Promise<SigningKey> {
-    const key = await newSigningKey(this.currentKey.algorithm);
+  async rotateKey(options: { keepOld?: boolean; algorithm?: SigningAlgorithm } = {}): Promise<SigningKey> {
+    const key = await newSigningKey(options.algorithm ?? this.currentKey.algorithm);
     this.keys = options.keepOld ? [key, ...this.keys] : [key];
     return key;
   }
@@ -139,6 +139,11 @@ export class OidcIssuer {
     }
     send(response, 404, { error: 'not_found' });
   }
+}
+
+/** A key this issuer does not publish: tokens signed with it must be refused. */
+export function unpublishedKey(algorithm: SigningAlgorithm = 'RS256'): Promise<SigningKey> {
+  return newSigningKey(algorithm);
 }
 
 export async function startOidcIssuer(options: OidcIssuerOptions = {}): Promise<OidcIssuer> {
