@@ -28,7 +28,8 @@ export function ifMatchHeader(value: string | undefined): string | undefined {
 // A person's identifier as frontends send it (email, user id, name), counted in characters.
 const ON_BEHALF_OF_MAX = 128;
 const NON_ASCII = /[^\p{ASCII}]/u;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// A byte order mark is kept, so that it is refused like any invisible character.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * X-On-Behalf-Of, checked; null when absent. Node reads header bytes as ISO-8859-1, while clients
