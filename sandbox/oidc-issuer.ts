@@ -179,7 +179,7 @@ function parseTokenRequest(body: string): { email: string; groups: string[] } | 
   ) {
     return 'groups must be a list of strings';
   }
-  return { email, groups: (groups as string[] | undefined) ?? [] };
+  return { email, groups: groups ?? [] };
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {

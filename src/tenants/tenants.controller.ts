@@ -1,14 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-  ApiTags,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
 import { KeysService } from '../auth/keys.service';
@@ -16,16 +7,15 @@ import type { Actor } from '../auth/principal';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
+import { CreateGroupMappingDto, GroupMappingView } from '../sign-in/dto/group-mapping.dto';
 import {
-  CreateGroupMappingDto,
-  GroupMappingListView,
-  GroupMappingView,
-} from '../sign-in/dto/group-mapping.dto';
+  ApiCreateGroupMapping,
+  ApiDeleteGroupMapping,
+  ApiListGroupMappings,
+} from '../sign-in/group-mapping.docs';
 import { GroupMappingsService } from '../sign-in/group-mappings.service';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
-
-const tenantNotFound = ApiNotFoundResponse({ description: 'No such tenant.' });
 
 /**
  * Platform bootstrap: the operator (GATEWAY_ADMIN_TOKEN) creates teams, their first keys and the
@@ -58,15 +48,8 @@ export class TenantsController {
   }
 
   @Post(':tenantId/group-mappings')
-  @ApiOperation({
-    summary: 'Map a group to roles in a tenant',
-    description:
-      "Signed-in users whose token lists the group get these roles in the tenant. Audited in the tenant's log as `group-mapping.create`.",
-  })
-  @ApiCreatedResponse({ type: GroupMappingView })
-  @ApiBadRequestResponse({ description: '`validation-failed`: a field is missing, unknown or not valid.' })
-  @ApiConflictResponse({ description: 'The group is already mapped in this tenant.' })
-  @tenantNotFound
+  @ApiCreateGroupMapping()
+  @ApiNotFoundResponse({ description: 'No such tenant.' })
   createGroupMapping(
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
@@ -76,9 +59,7 @@ export class TenantsController {
   }
 
   @Get(':tenantId/group-mappings')
-  @ApiOperation({ summary: "List a tenant's group mappings", description: 'Oldest first, keyset pages.' })
-  @ApiOkResponse({ type: GroupMappingListView })
-  @ApiBadRequestResponse({ description: '`validation-failed`: a cursor or limit that is not valid.' })
+  @ApiListGroupMappings()
   listGroupMappings(
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
     @ValidatedQuery() query: PageQueryDto,
@@ -88,12 +69,7 @@ export class TenantsController {
 
   @Delete(':tenantId/group-mappings/:id')
   @HttpCode(204)
-  @ApiOperation({
-    summary: 'Delete a group mapping',
-    description: "The group's members lose its roles in the tenant. Audited as `group-mapping.delete`.",
-  })
-  @ApiNoContentResponse({ description: 'Deleted.' })
-  @ApiNotFoundResponse({ description: 'No such mapping in this tenant.' })
+  @ApiDeleteGroupMapping()
   removeGroupMapping(
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,

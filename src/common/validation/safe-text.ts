@@ -64,7 +64,7 @@ export function IsSafeName(min = 1, max = 100): PropertyDecorator {
     validator: {
       validate: (value: unknown) => typeof value === 'string' && safeNameProblem(value, min, max) === null,
       defaultMessage: buildMessage((_each, args) => {
-        const value = args?.value;
+        const value: unknown = args?.value;
         const problem = typeof value === 'string' ? safeNameProblem(value, min, max) : 'must be a string';
         return `$property ${problem ?? ''}`.trim();
       }),
