@@ -21,6 +21,9 @@ export interface RouteContext {
   tenantId: string;
   /** A key that DELETE /v1/keys/{id} may revoke; no other route uses it. */
   revocableKeyId: string;
+  /** Group mappings of the tenant that the tenant admin's and the platform's DELETE may remove. */
+  deletableGroupMappingId: string;
+  platformDeletableGroupMappingId: string;
   /** A credential the read routes show. */
   credentialId: string;
   /** Credentials the rotate and the DELETE route may change; no upstream call needs them. */
@@ -71,6 +74,38 @@ export const ROUTES: readonly RouteSpec[] = [
     access: 'platform',
     params: (ctx) => ({ tenantId: ctx.tenantId }),
     body: () => ({ name: 'issued by the platform', roles: ['viewer'] }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/admin/tenants/{tenantId}/group-mappings',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+    body: () => ({ group: `platform-group-${randomUUID()}`, roles: ['viewer'] }),
+  },
+  {
+    method: 'GET',
+    template: '/v1/admin/tenants/{tenantId}/group-mappings',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+  },
+  {
+    method: 'DELETE',
+    template: '/v1/admin/tenants/{tenantId}/group-mappings/{id}',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId, id: ctx.platformDeletableGroupMappingId }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/group-mappings',
+    access: 'admin',
+    body: () => ({ group: `group-${randomUUID()}`, roles: ['operator'] }),
+  },
+  { method: 'GET', template: '/v1/group-mappings', access: 'admin' },
+  {
+    method: 'DELETE',
+    template: '/v1/group-mappings/{id}',
+    access: 'admin',
+    params: (ctx) => ({ id: ctx.deletableGroupMappingId }),
   },
   {
     method: 'POST',
@@ -284,7 +319,13 @@ export async function prepareVault(
 ): Promise<
   Pick<
     RouteContext,
-    'tenantId' | 'revocableKeyId' | 'credentialId' | 'rotatableCredentialId' | 'deletableCredentialId'
+    | 'tenantId'
+    | 'revocableKeyId'
+    | 'deletableGroupMappingId'
+    | 'platformDeletableGroupMappingId'
+    | 'credentialId'
+    | 'rotatableCredentialId'
+    | 'deletableCredentialId'
   >
 > {
   const admin = bearer(tenant.keys.admin);
@@ -306,6 +347,15 @@ export async function prepareVault(
       .send({ name: 'spare', roles: ['viewer'] }),
     'a spare key',
   );
+  const groupMapping = () =>
+    created(
+      gateway.http
+        .post('/v1/group-mappings')
+        .set(admin)
+        .send({ group: `spare-${randomUUID()}`, roles: ['viewer'] }),
+      'a spare group mapping',
+    );
+  const [deletableMapping, platformDeletableMapping] = [await groupMapping(), await groupMapping()];
   const [readable, rotatable, deletable] = [
     await created(pipesCredential(), 'a readable credential'),
     await created(pipesCredential(), 'a rotatable credential'),
@@ -314,6 +364,8 @@ export async function prepareVault(
   return {
     tenantId: tenant.id,
     revocableKeyId: key.id,
+    deletableGroupMappingId: deletableMapping.id,
+    platformDeletableGroupMappingId: platformDeletableMapping.id,
     credentialId: readable.id,
     rotatableCredentialId: rotatable.id,
     deletableCredentialId: deletable.id,

@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
+import { IsSafeName } from '../../common/validation/safe-text';
 
 export const CREDENTIAL_KINDS = ['pipes', 'dashboards'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 const NO_WHITESPACE = /^\S+$/;
-const PRINTABLE = /^[^\p{Cc}]+$/u;
 const isPipes = (body: { kind?: unknown }): boolean => body.kind === 'pipes';
 const isDashboards = (body: { kind?: unknown }): boolean => body.kind === 'dashboards';
 
@@ -24,10 +24,8 @@ export class CreateCredentialDto {
   @IsIn(CREDENTIAL_KINDS)
   kind!: CredentialKind;
 
-  @ApiProperty({ example: 'prod org key', description: '1 to 100 printable characters.' })
-  @IsString()
-  @Length(1, 100)
-  @Matches(PRINTABLE, { message: 'name must not contain control characters' })
+  @ApiProperty({ example: 'prod org key', description: '1 to 100 printable characters, no secret.' })
+  @IsSafeName(1, 100)
   name!: string;
 
   @ApiPropertyOptional({
