@@ -6,7 +6,7 @@ import type { Role } from './auth/roles';
 import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
 import { PrismaService } from './database/prisma.service';
-import { seedDemoTenant } from './demo-tenant';
+import { DEMO_SECRET, seedDemoTenant } from './demo-tenant';
 import { GroupMappingsService } from './sign-in/group-mappings.service';
 
 const DEMO_TENANT = 'sandbox-demo';
@@ -75,7 +75,7 @@ demo tenant ${tenantId}; admin/operator/auditor key (shown once):
 
   curl -s $GW/v1/credentials -H "Authorization: Bearer $KEY"
   curl -s ${pipes} -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\
-    -d '{"name":"demo","source":{"kinesis":{"streamName":"orders","region":"us-east-1","accessKey":{"accessKeyId":"AKIA","secretKey":"s3cret"}}},"destination":{"database":"default","table":"orders","columns":[{"name":"id","type":"String"}]},"fieldMappings":[{"sourceField":"id","destinationField":"id"}]}'
+    -d '{"name":"demo","source":{"kinesis":{"streamName":"orders","region":"us-east-1","accessKey":{"$secret":"${DEMO_SECRET}"}}},"destination":{"database":"default","table":"orders","columns":[{"name":"id","type":"String"}]},"fieldMappings":[{"sourceField":"id","destinationField":"id"}]}'
   curl -si $GW/v1/dashboards/${simulators.demoDashboard.id} -H "Authorization: Bearer $KEY"
   curl -s "$GW/v1/history/pipe-specs" -H "Authorization: Bearer $KEY"
   curl -s "$GW/v1/audit/verify" -H "Authorization: Bearer $KEY"

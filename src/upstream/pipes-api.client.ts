@@ -52,13 +52,15 @@ export class PipesApiClient implements OnModuleDestroy {
     return this.call(secret, 'GET', this.pipesPath(at), requestId);
   }
 
+  /** `bodySecrets`: secret values the body holds (vault secrets put in for references). */
   createPipe(
     secret: PipesSecret,
     at: PipeLocation,
     body: unknown,
     requestId: string,
+    bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'POST', this.pipesPath(at), requestId, body);
+    return this.call(secret, 'POST', this.pipesPath(at), requestId, body, bodySecrets);
   }
 
   getPipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
@@ -70,8 +72,9 @@ export class PipesApiClient implements OnModuleDestroy {
     at: PipePath,
     body: unknown,
     requestId: string,
+    bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', this.pipePath(at), requestId, body);
+    return this.call(secret, 'PATCH', this.pipePath(at), requestId, body, bodySecrets);
   }
 
   /** Answers the envelope without a `result`. */
@@ -120,12 +123,14 @@ export class PipesApiClient implements OnModuleDestroy {
     path: string,
     requestId: string,
     body?: unknown,
+    bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
       method,
       path,
       authorization: basic(secret),
-      credentialSecrets: [secret.keySecret],
+      // The answer is searched for each of these: an upstream may quote what it was sent.
+      credentialSecrets: [secret.keySecret, ...bodySecrets],
       requestId,
       body,
     });

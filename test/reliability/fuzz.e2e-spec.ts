@@ -375,6 +375,11 @@ const FUZZ: Record<string, RouteFuzz> = {
     }),
   },
   'GET /v1/history/pipe-specs/{id}': { tenant: 'world' },
+  'POST /v1/history/pipe-specs/{id}/resubmit': {
+    tenant: 'world',
+    body: () => bodies(fc.constantFrom({}, { name: 'resubmitted' })),
+  },
+  'GET /v1/credentials/{id}/usage': { tenant: 'world' },
   'GET /v1/audit': {
     tenant: 'quiet',
     query: (ctx) => ({

@@ -36,6 +36,9 @@ export interface RouteContext {
   /** A stored version of the dashboard. */
   version: number;
   historyId: string;
+  /** A vault secret of the world's tenant, and the history entry of a pipe created with references to it. */
+  secretId: string;
+  referencedHistoryId: string;
   /** Planted in every secret field of the bodies built here. */
   secret: string;
   /** A new pipe (or dashboard) upstream on each call, for the routes that delete or stop one. */
@@ -153,6 +156,12 @@ export const ROUTES: readonly RouteSpec[] = [
     params: (ctx) => ({ id: ctx.deletableCredentialId }),
   },
   {
+    method: 'GET',
+    template: '/v1/credentials/{id}/usage',
+    access: 'viewer',
+    params: (ctx) => ({ id: ctx.secretId }),
+  },
+  {
     method: 'POST',
     template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes',
     access: 'operator',
@@ -241,6 +250,13 @@ export const ROUTES: readonly RouteSpec[] = [
     template: '/v1/history/pipe-specs/{id}',
     access: 'auditor',
     params: (ctx) => ({ id: ctx.historyId }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/history/pipe-specs/{id}/resubmit',
+    access: 'operator',
+    params: (ctx) => ({ id: ctx.referencedHistoryId }),
+    body: () => ({ name: 'resubmitted' }),
   },
   { method: 'GET', template: '/v1/audit', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
@@ -373,8 +389,9 @@ export async function prepareVault(
 }
 
 /**
- * In the world's tenant: a kafka pipe, a dashboard with one stored version, a history record, and
- * pipes and dashboards made on demand upstream for the routes that delete or stop one.
+ * In the world's tenant: a kafka pipe, a dashboard with one stored version, a history record, a
+ * vault secret and a pipe created with references to it, and pipes and dashboards made on demand
+ * upstream for the routes that delete or stop one.
  */
 export async function prepareUpstreamResources(
   world: UpstreamWorld,
@@ -388,6 +405,8 @@ export async function prepareUpstreamResources(
     | 'dashboardId'
     | 'version'
     | 'historyId'
+    | 'secretId'
+    | 'referencedHistoryId'
     | 'freshPipeId'
     | 'freshDashboardId'
   >
@@ -408,17 +427,42 @@ export async function prepareUpstreamResources(
       .send(validDashboardBody()),
     'a dashboard replace',
   );
+  const vaultSecret = await created(
+    gateway.http
+      .post('/v1/credentials')
+      .set(bearer(tenant.keys.admin))
+      .send({
+        kind: 'secret',
+        name: `catalog-${randomUUID().slice(0, 8)}`,
+        value: { username: 'catalog', password: `${secret}-vault` },
+      }),
+    'a vault secret',
+  );
+  const referencing = validCreateBody('kafka');
+  referencing.source.kafka.credentials = { $secret: vaultSecret.id };
+  referencing.source.kafka.schemaRegistry.credentials = { $secret: vaultSecret.id };
+  const referenced = await created(
+    gateway.http
+      .post(`/v1/organizations/${organizationId}/services/${serviceId}/pipes`)
+      .set(bearer(tenant.keys.operator))
+      .send(referencing),
+    'a pipe with references',
+  );
   const history = await created(
-    gateway.http.get('/v1/history/pipe-specs').query({ limit: '1' }).set(bearer(tenant.keys.auditor)),
+    gateway.http.get('/v1/history/pipe-specs').query({ limit: '200' }).set(bearer(tenant.keys.auditor)),
     'the history',
   );
+  const historyOf = (pipeId: string) =>
+    history.items.find((item: { pipeId: string }) => item.pipeId === pipeId).id;
   return {
     organizationId,
     serviceId,
     pipeId: pipe.result.id,
     dashboardId,
     version: 1,
-    historyId: history.items[0].id,
+    historyId: historyOf(pipe.result.id),
+    secretId: vaultSecret.id,
+    referencedHistoryId: historyOf(referenced.result.id),
     freshPipeId: () => world.pipes.seedPipe(organizationId, serviceId, validCreateBody('kafka')).id,
     freshDashboardId: () => world.dashboards.seedDashboard(validDashboardBody() as DashboardSeed).id,
   };
