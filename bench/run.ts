@@ -23,7 +23,15 @@ import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
 import type { RoundResult, RouteKind, RouteSummary } from './lib/report';
-import { DASHBOARD_BODY, DASHBOARD_IDS, PIPE_BODY, pipesAuthorization, pipesPath } from './lib/scenario';
+import {
+  DASHBOARD_BODY,
+  DASHBOARD_IDS,
+  PIPE_BODY,
+  pipesAuthorization,
+  pipesPath,
+  SCALING_BODY,
+  SETTINGS_BODY,
+} from './lib/scenario';
 import type { BaselineReady, GatewayReady, PipesReset, UpstreamsReady } from './lib/scenario';
 
 const RESULTS = resolve(__dirname, '../../bench/results');
@@ -80,15 +88,12 @@ function routes(state: { pipeId: string }): Route[] {
     upstreamPath: () => `/api/v2/dashboards/${dashboardId()}`,
     gatewayPath: () => `/v1/dashboards/${dashboardId()}`,
   };
+  const pipe = (suffix = '') => ({
+    upstreamPath: () => pipesPath(state.pipeId, suffix),
+    gatewayPath: () => pipesPath(state.pipeId, suffix),
+  });
   return [
-    {
-      name: 'GET settings',
-      kind: 'read',
-      method: 'GET',
-      upstream: 'pipes',
-      upstreamPath: () => pipesPath(state.pipeId),
-      gatewayPath: () => pipesPath(state.pipeId),
-    },
+    { name: 'GET settings', kind: 'read', method: 'GET', upstream: 'pipes', ...pipe('/settings') },
     { name: 'GET dashboard', kind: 'read', method: 'GET', upstream: 'dashboards', ...dashboard },
     {
       name: 'PUT dashboard',
@@ -106,6 +111,40 @@ function routes(state: { pipeId: string }): Route[] {
       upstreamPath: () => pipesPath(),
       gatewayPath: () => pipesPath(),
       body: PIPE_BODY,
+    },
+    // The lifecycle routes, measured for the record: DESIGN section 8 sets them no target.
+    { name: 'GET pipe', kind: 'reported', method: 'GET', upstream: 'pipes', ...pipe() },
+    {
+      name: 'GET pipes',
+      kind: 'reported',
+      method: 'GET',
+      upstream: 'pipes',
+      upstreamPath: () => pipesPath(),
+      gatewayPath: () => pipesPath(),
+    },
+    {
+      name: 'PATCH pipe scaling',
+      kind: 'reported',
+      method: 'PATCH',
+      upstream: 'pipes',
+      ...pipe('/scaling'),
+      body: SCALING_BODY,
+    },
+    {
+      name: 'PUT pipe settings',
+      kind: 'reported',
+      method: 'PUT',
+      upstream: 'pipes',
+      ...pipe('/settings'),
+      body: SETTINGS_BODY,
+    },
+    {
+      name: 'GET dashboards',
+      kind: 'reported',
+      method: 'GET',
+      upstream: 'dashboards',
+      upstreamPath: () => '/api/v2/dashboards',
+      gatewayPath: () => '/v1/dashboards',
     },
   ];
 }

@@ -7,7 +7,7 @@ import { percentile } from './stats';
 const FIXED_RATE_DEADLINE_MS = 5_000;
 
 export interface LoadRequest {
-  method: 'GET' | 'PUT' | 'POST';
+  method: 'GET' | 'PUT' | 'POST' | 'PATCH';
   /** Called for every request, so a run can spread over several resources. */
   path: () => string;
   headers: Record<string, string>;

@@ -71,4 +71,34 @@ describe('benchmark report', () => {
       expect.objectContaining({ target: 'RSS ≤ 200 MB under load', measured: '150 MB', met: true }),
     ]);
   });
+
+  it('checks the write targets: throughput, no refusal at the fixed rate, CPU of the gateway and the database', () => {
+    const rounds = ROUNDS.map((round) => ({
+      ...round,
+      targets: {
+        ...round.targets,
+        [GATEWAY]: {
+          ...round.targets[GATEWAY],
+          closed: load(520, 5, 20),
+          fixed: { ...load(497, 2, 9), failed: 3, statuses: { '503': 3 } },
+          cpuMsPerRequest: 0.9,
+          databaseCpuMsPerRequest: 1.2,
+        },
+      },
+    }));
+    const checks = checkTargets([summarise('PUT dashboard', 'write', rounds)]);
+    expect(checks.map(({ target, measured, met }) => [target, measured, met])).toEqual([
+      ['PUT dashboard: ≥ 500 req/s in the closed loop', '520 req/s', true],
+      ['PUT dashboard: no refusal at a fixed 500 req/s', '9 refused or failed', false],
+      ['PUT dashboard: gateway CPU ≤ 1 ms per write', '0.900 ms', true],
+      ['PUT dashboard: database CPU ≤ 1 ms per write', '1.200 ms', false],
+      ['RSS ≤ 200 MB under load', '150 MB', true],
+    ]);
+  });
+
+  it('measures a reported route against no target', () => {
+    expect(checkTargets([summarise('GET pipes', 'reported', ROUNDS)]).map((check) => check.target)).toEqual([
+      'RSS ≤ 200 MB under load',
+    ]);
+  });
 });

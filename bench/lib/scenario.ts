@@ -47,7 +47,14 @@ export function pipesAuthorization(key: PipesApiKey): string {
   return `Basic ${Buffer.from(`${key.keyId}:${key.keySecret}`).toString('base64')}`;
 }
 
-export function pipesPath(pipeId?: string): string {
+/** The service's pipes, or one pipe, or something of one pipe (`/settings`, `/scaling`). */
+export function pipesPath(pipeId?: string, suffix = ''): string {
   const base = `/v1/organizations/${ORGANIZATION_ID}/services/${SERVICE_ID}/pipes`;
-  return pipeId === undefined ? base : `${base}/${pipeId}/settings`;
+  return pipeId === undefined ? base : `${base}/${pipeId}${suffix}`;
 }
+
+export const SCALING_BODY = JSON.stringify({ replicas: 2, replicaCpuMillicores: 500, replicaMemoryGb: 1 });
+export const SETTINGS_BODY = JSON.stringify({
+  clickhouse_max_threads: 8,
+  streaming_max_insert_wait_ms: 1000,
+});
