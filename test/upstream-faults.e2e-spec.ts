@@ -106,7 +106,7 @@ describe('upstream faults, retries and timeouts (e2e)', () => {
   it('answers 502 for a malformed upstream body', async () => {
     world.pipes.faults.add({ kind: 'malformedBody' });
     const response = await world.gateway.http.get(settingsPath()).set(operator()).expect(502);
-    expect(response.body.type).toMatch(/upstream-malformed-response$/);
+    expect(response.body.type).toMatch(/upstream-invalid-answer$/);
   });
 
   it('maps upstream 500 to 502 with the (redacted) upstream body', async () => {

@@ -5,7 +5,7 @@ import { DATABASE_CONNECTION } from '../database/database.tokens';
 import type { BreakerState } from '../upstream/circuit-breaker';
 
 export interface UpstreamAttempt {
-  status: number | 'timeout' | 'connection';
+  status: number | 'timeout' | 'connection' | 'too-large';
   durationMs: number;
   retry: boolean;
 }

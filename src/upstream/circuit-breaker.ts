@@ -5,7 +5,7 @@ const FAILURE_TYPES = new Set([
   'upstream-error',
   'upstream-unreachable',
   'upstream-timeout',
-  'upstream-malformed-response',
+  'upstream-invalid-answer',
 ]);
 
 export function isUpstreamFailure(error: unknown): boolean {

@@ -23,6 +23,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       upstream.timeoutMs,
       DEFAULT_RETRY_POLICY,
       (attempt) => metrics.upstreamAttempt('dashboards', attempt),
+      upstream,
     );
   }
 

@@ -30,6 +30,7 @@ export class PipesApiClient implements OnModuleDestroy {
       upstream.timeoutMs,
       DEFAULT_RETRY_POLICY,
       (attempt) => metrics.upstreamAttempt('pipes', attempt),
+      upstream,
     );
   }
 

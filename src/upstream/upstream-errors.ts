@@ -21,12 +21,16 @@ export class UpstreamCredentialRejectedException extends ProblemException {
   }
 }
 
-export function upstreamUnreachable(upstream: UpstreamName, reason: string): ProblemException {
+/**
+ * Refused, reset, unreachable, a connect timeout and a failed name lookup all read alike: what
+ * happened to the connection would tell a caller which ports of an upstream host are open.
+ */
+export function upstreamUnreachable(upstream: UpstreamName): ProblemException {
   return new ProblemException({
     status: 502,
     type: 'upstream-unreachable',
     title: 'Upstream unreachable',
-    detail: `The ${LABEL[upstream]} could not be reached (${reason}).`,
+    detail: `The ${LABEL[upstream]} could not be reached.`,
   });
 }
 
@@ -49,12 +53,30 @@ export function upstreamServerError(upstream: UpstreamName, detail: UpstreamProb
   });
 }
 
-export function upstreamMalformed(upstream: UpstreamName, status: number): ProblemException {
+/**
+ * A success whose body the gateway cannot use. The upstream may have made the change all the
+ * same, so the problem carries its status and says so.
+ */
+export function upstreamInvalidAnswer(
+  upstream: UpstreamName,
+  expected: string,
+  answered: { status: number; requestId?: string },
+): ProblemException {
   return new ProblemException({
     status: 502,
-    type: 'upstream-malformed-response',
-    title: 'Malformed upstream response',
-    detail: `The ${LABEL[upstream]} answered ${status} with a body that is not the JSON its contract promises.`,
+    type: 'upstream-invalid-answer',
+    title: 'Invalid upstream answer',
+    detail: `The ${LABEL[upstream]} answered ${answered.status}, but its body is not ${expected}; a change it was asked for may have been made all the same.`,
+    upstream: { ...answered, body: null },
+  });
+}
+
+export function upstreamAnswerTooLarge(upstream: UpstreamName, maxBytes: number): ProblemException {
+  return new ProblemException({
+    status: 502,
+    type: 'upstream-answer-too-large',
+    title: 'Upstream answer too large',
+    detail: `The ${LABEL[upstream]} answered with more than ${maxBytes} bytes (UPSTREAM_MAX_ANSWER_BYTES); the gateway stopped reading and dropped the connection.`,
   });
 }
 

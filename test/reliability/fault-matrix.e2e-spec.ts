@@ -351,7 +351,7 @@ const FAULTS: readonly MatrixFault[] = [
     name: 'malformed JSON body',
     source: 'malformedBody',
     install: (world, route) => scoped(world, route, { kind: 'malformedBody' }),
-    expect: () => ({ status: 502, type: 'upstream-malformed-response', attempts: 1 }),
+    expect: () => ({ status: 502, type: 'upstream-invalid-answer', attempts: 1 }),
   },
   refused(401),
   refused(403),
