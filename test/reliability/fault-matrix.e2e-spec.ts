@@ -616,7 +616,7 @@ describe('upstream fault matrix: the upstream is not listening (e2e)', () => {
       PIPES_API_URL: deadUrl,
       // A self-hosted dashboards credential pointing at the closed port (http allowed in the sandbox).
       SANDBOX: 'true',
-      DASHBOARDS_ALLOWED_HOSTS: '127.0.0.1',
+      DASHBOARDS_ALLOWED_HOSTS: new URL(deadUrl).host,
     });
     const operatorKey = bearer(world.tenant.keys.operator);
     const dashboardId = world.dashboards.seedDashboard({ name: 'Checkout', tiles: [], tags: [] }).id;
