@@ -353,6 +353,12 @@ const FAULTS: readonly MatrixFault[] = [
     install: (world, route) => scoped(world, route, { kind: 'malformedBody' }),
     expect: () => ({ status: 502, type: 'upstream-invalid-answer', attempts: 1 }),
   },
+  {
+    name: 'answer over UPSTREAM_MAX_ANSWER_BYTES (4 MiB)',
+    source: 'largeBody',
+    install: (world, route) => scoped(world, route, { kind: 'largeBody', bytes: 5 * 1024 * 1024 }),
+    expect: () => ({ status: 502, type: 'upstream-answer-too-large', attempts: 1 }),
+  },
   refused(401),
   refused(403),
   {
@@ -559,6 +565,7 @@ describe('upstream fault matrix: every fault × every route that calls an upstre
       reset: true,
       hang: true,
       malformedBody: true,
+      largeBody: true,
       echoSecrets: true,
       idleService: true,
     };
