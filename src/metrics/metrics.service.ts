@@ -33,7 +33,7 @@ export class MetricsService {
   });
   private readonly upstreamCalls = new Counter({
     name: 'gateway_upstream_requests_total',
-    help: 'Upstream attempts by upstream and outcome (HTTP status, timeout or connection).',
+    help: 'Upstream attempts by upstream and outcome (HTTP status, timeout, connection or too-large).',
     labelNames: ['upstream', 'outcome'] as const,
     registers: [this.registry],
   });
