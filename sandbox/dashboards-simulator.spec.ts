@@ -156,18 +156,60 @@ describe('dashboards simulator', () => {
       expect(simulator.storedDashboard(dashboard.id)).toEqual(data);
     });
 
-    it('drops fields the schema does not know and empties tags left out', async () => {
+    it('drops fields the schema does not know and keeps dashboard fields left out', async () => {
       const dashboard = seed();
+      const configTile = { x: 6, y: 0, w: 6, h: 3, config: { displayType: 'line' }, colour: 'blue' };
       const response = await send('PUT', dashboard.id, {
         name: 'Same',
         owner: 'someone',
-        tiles: [tile('t', { config: { displayType: 'line' }, series: [{ type: 'number', colour: 'red' }] })],
+        tiles: [tile('t', { series: [{ type: 'number', colour: 'red' }] }), configTile],
       });
       expect(response.status).toBe(200);
       expect(response.json.data.owner).toBeUndefined();
-      expect(response.json.data.tags).toEqual([]);
-      expect(response.json.data.tiles[0].config).toBeUndefined();
+      expect(response.json.data.tags).toEqual(['prod']);
       expect(response.json.data.tiles[0].series).toEqual([{ type: 'number' }]);
+      expect(response.json.data.tiles[1]).toEqual({
+        id: expect.stringMatching(OBJECT_ID),
+        x: 6,
+        y: 0,
+        w: 6,
+        h: 3,
+        config: { displayType: 'line' },
+      });
+    });
+
+    it("stores and answers the dashboard fields of today's API, replacing only those a body gives", async () => {
+      const dashboard = simulator.seedDashboard({
+        name: 'Today',
+        tiles: [],
+        filters: [{ id: 'f', expression: 'ServiceName' }],
+        savedQuery: 'level:error',
+        containers: [{ id: 'c', title: 'Overview' }],
+      });
+      const response = await send('PUT', dashboard.id, {
+        name: 'Today',
+        tiles: [],
+        savedQuery: null,
+        tags: ['x'],
+      });
+      expect(response.json.data).toEqual({
+        ...dashboard,
+        savedQuery: null,
+        tags: ['x'],
+      });
+    });
+
+    it('refuses a tile with both series and config, or neither', async () => {
+      const dashboard = seed();
+      const both = await send('PUT', dashboard.id, { name: 'x', tiles: [tile('t', { config: {} })] });
+      const neither = await send('PUT', dashboard.id, {
+        name: 'x',
+        tiles: [tile('t', { series: undefined })],
+      });
+      for (const response of [both, neither]) {
+        expect(response.status).toBe(400);
+        expect(response.json.message).toContain('tiles.0: A tile must have either series or config');
+      }
     });
 
     it('lets the last write win, keeping no versions', async () => {
@@ -178,7 +220,7 @@ describe('dashboards simulator', () => {
         id: dashboard.id,
         name: 'Second',
         tiles: [],
-        tags: [],
+        tags: ['prod'],
       });
     });
 
@@ -270,8 +312,49 @@ describe('dashboards simulator', () => {
 
     it('answers a plain-text 404 for other paths and methods', async () => {
       const dashboard = seed();
+      expect((await send('PATCH', dashboard.id)).status).toBe(404);
+      expect((await call(`${simulator.url}/api/v2/dashboards/${dashboard.id}/tiles`)).text).toBe(
+        `Cannot GET /api/v2/dashboards/${dashboard.id}/tiles`,
+      );
+    });
+  });
+
+  describe('list, create and delete', () => {
+    const listUrl = () => `${simulator.url}/api/v2/dashboards`;
+    const auth = { authorization: `Bearer ${TOKEN}` };
+
+    it('lists every dashboard', async () => {
+      const first = seed();
+      const second = simulator.seedDashboard({ name: 'Other', tiles: [] });
+      const response = await call(listUrl(), { headers: auth });
+      expect(response.status).toBe(200);
+      expect(response.json).toEqual({ data: [first, second] });
+      expect((await call(listUrl())).status).toBe(401);
+    });
+
+    it('creates a dashboard with new ids for it and its tiles', async () => {
+      const response = await call(listUrl(), {
+        method: 'POST',
+        headers: auth,
+        body: { name: 'New', tiles: [tile('a', { id: 'mine' })], tags: ['t'], savedQuery: 'x' },
+      });
+      expect(response.status).toBe(200);
+      const created = response.json.data;
+      expect(created).toMatchObject({ name: 'New', tags: ['t'], savedQuery: 'x' });
+      expect(created.id).toMatch(OBJECT_ID);
+      expect(created.tiles[0].id).toMatch(OBJECT_ID);
+      expect(simulator.storedDashboard(created.id)).toEqual(created);
+      const invalid = await call(listUrl(), { method: 'POST', headers: auth, body: { tiles: [] } });
+      expect(invalid.json).toEqual({ message: 'Body validation failed: name: Required' });
+    });
+
+    it('deletes a dashboard, after which it is not found', async () => {
+      const dashboard = seed();
+      const deleted = await send('DELETE', dashboard.id);
+      expect(deleted.status).toBe(204);
+      expect(simulator.storedDashboard(dashboard.id)).toBeUndefined();
       expect((await send('DELETE', dashboard.id)).status).toBe(404);
-      expect((await call(`${simulator.url}/api/v2/dashboards`)).text).toBe('Cannot GET /api/v2/dashboards');
+      expect((await send('GET', dashboard.id)).text).toBe('Not Found');
     });
   });
 

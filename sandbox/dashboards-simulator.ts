@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { bearerToken, secretsEqual } from './authorization';
-import { dashboardBodyIssues, knownTileFields } from './dashboard-body';
+import { dashboardBodyIssues, knownDashboardFields, knownTileFields } from './dashboard-body';
 import type { Dashboard, DashboardBody } from './dashboard-body';
-import { HttpSimulator, jsonReply, textReply } from './http-simulator';
+import { emptyReply, HttpSimulator, jsonReply, textReply } from './http-simulator';
 import type { ControlRoute, SimulatorOptions, SimulatorReply, SimulatorRequest } from './http-simulator';
 
 export interface DashboardsSimulatorOptions extends SimulatorOptions {
@@ -11,26 +11,26 @@ export interface DashboardsSimulatorOptions extends SimulatorOptions {
 }
 
 /** What seedDashboard takes: a dashboard whose ids may be left out. */
-export interface DashboardSeed {
+export type DashboardSeed = Omit<DashboardBody, 'tiles'> & {
   /** 24 hex characters; a new one when left out. An existing dashboard with this id is replaced. */
   id?: string;
-  name: string;
   /** Tile ids given here are kept as they are, so a test can refer to them. */
   tiles?: DashboardBody['tiles'];
-  tags?: string[];
-}
+};
 
 export class DashboardSeedError extends Error {}
 
-const DASHBOARD_ROUTE = /^\/api\/v2\/dashboards\/([^/]+)$/;
+const DASHBOARD_ROUTE = /^\/api\/v2\/dashboards(?:\/([^/]+))?$/;
 const OBJECT_ID = /^[0-9a-f]{24}$/i;
 // The real server's limit per token, reported by an injected 429 when no limit is configured here.
 const REAL_SERVICE_LIMIT = 100;
 
 /**
- * The dashboards API of dashboards-api.md, answering as the real open-source server does: plain-text
- * auth and not-found bodies, `{message}` validation errors, tile ids kept only when they match an
- * existing tile, and no versions (the last write wins).
+ * The dashboards API of dashboards-api.md with the operations the contract leaves out (list, create,
+ * delete), answering as the real open-source server does: plain-text auth and not-found bodies,
+ * `{message}` validation errors, tile ids kept only when they match an existing tile, tiles of the 2025
+ * API (`series`) and of today's (`config`), a PUT that keeps the dashboard fields it leaves out, and no
+ * versions (the last write wins).
  */
 export class DashboardsSimulator extends HttpSimulator {
   private readonly tokens: string[];
@@ -41,17 +41,19 @@ export class DashboardsSimulator extends HttpSimulator {
     this.tokens = [...options.tokens];
   }
 
-  /** Stores a dashboard as if created in the server's own interface; the API has no create call. */
+  /** Stores a dashboard as if created in the server's own interface, ids as given. */
   seedDashboard(seed: DashboardSeed): Dashboard {
-    if (seed.id !== undefined && !OBJECT_ID.test(seed.id)) {
-      throw new DashboardSeedError(`id must be 24 hex characters, got ${seed.id}`);
+    const { id, ...fields } = seed;
+    if (id !== undefined && !OBJECT_ID.test(id)) {
+      throw new DashboardSeedError(`id must be 24 hex characters, got ${id}`);
     }
-    const body = { name: seed.name, tiles: seed.tiles ?? [], tags: seed.tags ?? [] };
+    const body = { ...fields, tiles: seed.tiles ?? [], tags: seed.tags ?? [] };
     const issues = dashboardBodyIssues(body);
     if (issues.length > 0) throw new DashboardSeedError(`invalid dashboard: ${issues.join('; ')}`);
     const dashboard = stored(
-      seed.id?.toLowerCase() ?? newObjectId(),
+      id?.toLowerCase() ?? newObjectId(),
       body,
+      undefined,
       (tile) => tile.id || newObjectId(),
     );
     this.dashboards.set(dashboard.id, dashboard);
@@ -65,11 +67,12 @@ export class DashboardsSimulator extends HttpSimulator {
 
   protected handle(request: SimulatorRequest): SimulatorReply {
     const route = DASHBOARD_ROUTE.exec(request.path);
-    if (route === null || (request.method !== 'GET' && request.method !== 'PUT')) {
+    const allowed = route?.[1] === undefined ? ['GET', 'POST'] : ['GET', 'PUT', 'DELETE'];
+    if (route === null || !allowed.includes(request.method)) {
       return this.errorReply(404, `Cannot ${request.method} ${request.path}`);
     }
     // The server parses JSON before anything else, so a garbled body fails even without a token.
-    if (request.method === 'PUT' && request.body.kind === 'malformed') {
+    if (request.body.kind === 'malformed') {
       return jsonReply(400, { message: `Malformed JSON body: ${request.body.error}` });
     }
     // Counted before authentication, keyed by the presented header: bad tokens use up the limit too.
@@ -114,30 +117,48 @@ export class DashboardsSimulator extends HttpSimulator {
     ];
   }
 
-  private authorizedCall(request: SimulatorRequest, id: string): SimulatorReply {
+  private authorizedCall(request: SimulatorRequest, id: string | undefined): SimulatorReply {
     const token = bearerToken(request.headers.authorization);
     if (token === null || !this.tokens.some((accepted) => secretsEqual(token, accepted))) {
       return this.errorReply(401, 'Unauthorized');
     }
-    // An empty PUT body reads as {}, as it does on the server.
-    const putBody =
-      request.method === 'PUT' ? (request.body.kind === 'json' ? request.body.value : {}) : undefined;
+    // An empty body reads as {}, as it does on the server.
+    const body =
+      request.method === 'PUT' || request.method === 'POST'
+        ? request.body.kind === 'json'
+          ? request.body.value
+          : {}
+        : undefined;
     const issues: string[] = [];
-    if (putBody !== undefined) {
-      const bodyIssues = dashboardBodyIssues(putBody);
+    if (body !== undefined) {
+      const bodyIssues = dashboardBodyIssues(body);
       if (bodyIssues.length > 0) issues.push(`Body validation failed: ${bodyIssues.join('; ')}`);
     }
-    if (!OBJECT_ID.test(id)) issues.push('Params validation failed: id: Invalid ObjectId');
+    if (id !== undefined && !OBJECT_ID.test(id))
+      issues.push('Params validation failed: id: Invalid ObjectId');
     if (issues.length > 0) return jsonReply(400, { message: issues.join('; ') });
 
+    if (id === undefined) {
+      if (request.method === 'GET') return this.answer(request, [...this.dashboards.values()]);
+      const created = stored(newObjectId(), body as DashboardBody, undefined, () => newObjectId());
+      this.dashboards.set(created.id, created);
+      return this.answer(request, created);
+    }
     const current = this.dashboards.get(id.toLowerCase());
     if (current === undefined) return this.errorReply(404, 'Not Found');
-    const dashboard = putBody === undefined ? current : replaced(current, putBody as DashboardBody);
+    if (request.method === 'DELETE') {
+      this.dashboards.delete(current.id);
+      return emptyReply();
+    }
+    const dashboard = body === undefined ? current : replaced(current, body as DashboardBody);
     this.dashboards.set(dashboard.id, dashboard);
-    const data = request.echoSecrets
-      ? { ...dashboard, authorization: request.headers.authorization }
-      : dashboard;
-    return jsonReply(200, { data });
+    return this.answer(request, dashboard);
+  }
+
+  private answer(request: SimulatorRequest, data: Dashboard | Dashboard[]): SimulatorReply {
+    const echoed = (dashboard: Dashboard): object =>
+      request.echoSecrets ? { ...dashboard, authorization: request.headers.authorization } : dashboard;
+    return jsonReply(200, { data: Array.isArray(data) ? data.map(echoed) : echoed(data) });
   }
 }
 
@@ -147,10 +168,13 @@ export async function startDashboardsSimulator(
   return new DashboardsSimulator(options).listen();
 }
 
-/** A PUT replaces everything: left-out tiles are gone, and only ids of tiles that still exist survive. */
+/**
+ * A PUT replaces the tiles: left-out tiles are gone, and only ids of tiles that still exist survive.
+ * Other dashboard fields the body leaves out keep their values.
+ */
 function replaced(current: Dashboard, body: DashboardBody): Dashboard {
   const existingTileIds = new Set(current.tiles.map((tile) => tile.id));
-  return stored(current.id, body, (tile) =>
+  return stored(current.id, body, current, (tile) =>
     tile.id !== undefined && existingTileIds.has(tile.id) ? tile.id : newObjectId(),
   );
 }
@@ -158,14 +182,17 @@ function replaced(current: Dashboard, body: DashboardBody): Dashboard {
 function stored(
   id: string,
   body: DashboardBody,
+  current: Dashboard | undefined,
   tileId: (tile: DashboardBody['tiles'][number]) => string,
 ): Dashboard {
+  const { tags, ...fields } = knownDashboardFields(body);
   return {
+    ...current,
+    ...fields,
     id,
-    name: body.name,
     tiles: body.tiles.map((tile) => knownTileFields(tile, tileId(tile))),
     // The server keeps each tag once.
-    tags: [...new Set(body.tags ?? [])],
+    tags: tags === undefined ? (current?.tags ?? []) : [...new Set(tags)],
   };
 }
 

@@ -11,7 +11,7 @@ const DISABLED_KEY = { keyId: 'key-disabled', keySecret: 'secret-disabled', disa
 const READ_ONLY_KEY = { keyId: 'key-reader', keySecret: 'secret-reader', readOnly: true };
 const ORG = randomUUID();
 const SERVICE = randomUUID();
-const DELAYS = { provisioning: 1_000, setup: 2_000, snapshot: 3_000, oneOffLoad: 4_000 };
+const DELAYS = { provisioning: 1_000, setup: 2_000, snapshot: 3_000, oneOffLoad: 4_000, stopping: 500 };
 
 const kafkaPipe = () => ({
   name: 'orders',
@@ -88,8 +88,9 @@ describe('pipes simulator', () => {
     expect(response.status).toBe(200);
     return response.json.result;
   };
-  const stateNow = async (pipeId: string) =>
-    (await send('PATCH', pipesUrl(`/${pipeId}`), {})).json.result.state;
+  const stateNow = async (pipeId: string) => (await send('GET', pipesUrl(`/${pipeId}`))).json.result.state;
+  const command = (pipeId: string, name: string) =>
+    send('PATCH', pipesUrl(`/${pipeId}/state`), { command: name });
 
   beforeAll(async () => {
     simulator = await startPipesSimulator({
@@ -158,9 +159,15 @@ describe('pipes simulator', () => {
         serviceId: SERVICE,
         name: 'orders',
         state: 'Provisioning',
-        scaling: { replicas: 2, concurrency: 1, replicaCpuMillicores: 125, replicaMemoryGb: 0.5 },
+        // CPU and memory come back as quantity strings, as the real service sends them.
+        scaling: { replicas: 2, concurrency: 1, replicaCpuMillicores: '125m', replicaMemoryGb: '512Mi' },
         source: {
           kafka: {
+            // What the caller left out, filled in the way the service does.
+            type: 'kafka',
+            format: 'JSONEachRow',
+            authentication: 'PLAIN',
+            exactlyOnce: false,
             brokers: 'broker-1:9092',
             topics: 'orders',
             consumerGroup: 'orders-group',
@@ -207,7 +214,15 @@ describe('pipes simulator', () => {
         },
         destination: { database: 'default', table: 'clicks' },
       });
-      expect(stream.source).toEqual({ kinesis: { streamName: 'clicks', region: 'eu-west-1' } });
+      expect(stream.source).toEqual({
+        kinesis: {
+          format: 'JSONEachRow',
+          iteratorType: 'TRIM_HORIZON',
+          authentication: 'IAM_USER',
+          streamName: 'clicks',
+          region: 'eu-west-1',
+        },
+      });
     });
 
     it('gives every response a fresh request id', async () => {
@@ -225,30 +240,36 @@ describe('pipes simulator', () => {
         pullBatchSize: 100_000,
         initialLoadParallelism: 4,
         snapshotNumRowsPerPartition: 100_000,
+        replicationMode: 'cdc',
       });
+      expect(pipe.source.postgres).toMatchObject({ type: 'postgres', authentication: 'basic' });
       expect(pipe.source.postgres.credentials).toBeUndefined();
     });
 
+    it('takes a body with little more than its source, as the service does', async () => {
+      const response = await send('POST', pipesUrl(), { source: { kafka: { brokers: 'b:9092' } } });
+      expect(response.status).toBe(200);
+    });
+
     it.each([
-      ['no name', { ...kafkaPipe(), name: undefined }, 'name: required'],
       ['an empty name', { ...kafkaPipe(), name: '' }, 'name: must not be empty'],
+      ['no source', { ...kafkaPipe(), source: undefined }, 'source: is required'],
       [
         'no source kind',
         { ...kafkaPipe(), source: {} },
-        'source: exactly one of kafka, objectStorage, kinesis, postgres',
+        'source: must contain exactly one source kind (kafka, objectStorage, kinesis, pubsub, postgres, mysql',
       ],
       [
         'two source kinds',
         { ...kafkaPipe(), source: { ...kafkaPipe().source, kinesis: { streamName: 's' } } },
-        'source: exactly one of',
+        'source: must contain exactly one source kind',
       ],
-      ['no destination', { ...kafkaPipe(), destination: undefined }, 'destination: required'],
       [
         'an unmapped destination column',
         { ...kafkaPipe(), fieldMappings: [] },
-        'fieldMappings: destination column id is not mapped',
+        'fieldMappings: must map every destination column; not mapped: id',
       ],
-      ['an unknown field', { ...kafkaPipe(), colour: 'blue' }, 'colour: unknown field'],
+      ['an unknown field', { ...kafkaPipe(), colour: 'blue' }, 'colour: is not a known field'],
       [
         'a field of the wrong type',
         { ...kafkaPipe(), scaling: { replicas: '2' } },
@@ -257,7 +278,7 @@ describe('pipes simulator', () => {
       [
         'scaling out of bounds',
         { ...kafkaPipe(), scaling: { replicas: 41 } },
-        'scaling.replicas: must be from 1 to 40',
+        'scaling.replicas: must be a whole number from 1 to 40',
       ],
       [
         'an unknown compression',
@@ -273,7 +294,7 @@ describe('pipes simulator', () => {
           ...postgresPipe(),
           source: { postgres: { ...postgresPipe().source.postgres, tableMappingsToAdd: [] } },
         },
-        'source.postgres.tableMappingsToAdd: accepted on update only',
+        'source.postgres.tableMappingsToAdd: is not a known field',
       ],
     ])('answers 400 for %s', async (_case, body, message) => {
       const response = await send('POST', pipesUrl(), body);
@@ -310,7 +331,7 @@ describe('pipes simulator', () => {
 
     it('answers 404 for an unknown route and 405 for a known path with another method', async () => {
       expect((await send('GET', `${simulator.url}/v1/pipes`)).status).toBe(404);
-      const wrongMethod = await send('DELETE', pipesUrl(`/${randomUUID()}`));
+      const wrongMethod = await send('PUT', pipesUrl(`/${randomUUID()}`));
       expect(wrongMethod.status).toBe(405);
       expect(wrongMethod.json.requestId).toMatch(UUID_V4);
     });
@@ -439,20 +460,24 @@ describe('pipes simulator', () => {
     });
 
     it.each([
-      ['scaling', { scaling: { replicas: 3 } }, 'scaling: cannot be updated'],
+      ['scaling', { scaling: { replicas: 3 } }, 'scaling: is not a known field'],
       [
         'a kafka broker list',
         { source: { kafka: { brokers: 'b:9092' } } },
-        'source.kafka.brokers: cannot be updated',
+        'source.kafka.brokers: is not a known field',
       ],
-      ['the destination table', { destination: { table: 'other' } }, 'destination.table: cannot be updated'],
-      ['destination roles', { destination: { roles: ['admin'] } }, 'destination.roles: cannot be updated'],
+      [
+        'the destination table',
+        { destination: { table: 'other' } },
+        'destination.table: is not a known field',
+      ],
+      ['destination roles', { destination: { roles: ['admin'] } }, 'destination.roles: is not a known field'],
       [
         'a source of another kind',
         { source: { kinesis: { iamRole: 'r' } } },
         "source.kinesis: the pipe's source is kafka",
       ],
-      ['an unknown field', { state: 'Paused' }, 'state: unknown field'],
+      ['an unknown field', { state: 'Paused' }, 'state: is not a known field'],
       ['an empty name', { name: '' }, 'name: must not be empty'],
     ])('refuses to update %s with 400 and changes nothing', async (_case, patch, message) => {
       const pipe = await create();
@@ -478,11 +503,11 @@ describe('pipes simulator', () => {
         source: { postgres: { settings: { publicationName: 'other' } } },
       });
       expect(refused.status).toBe(400);
-      expect(refused.json.error).toContain('source.postgres.settings.publicationName: cannot be updated');
+      expect(refused.json.error).toContain('source.postgres.settings.publicationName: is not a known field');
       const tableMappings = await send('PATCH', pipesUrl(`/${pipe.id}`), {
         source: { postgres: { tableMappings: [] } },
       });
-      expect(tableMappings.json.error).toContain('source.postgres.tableMappings: cannot be updated');
+      expect(tableMappings.json.error).toContain('source.postgres.tableMappings: is not a known field');
     });
 
     describe('postgres table mappings', () => {
@@ -546,6 +571,114 @@ describe('pipes simulator', () => {
         expect(clash.status).toBe(400);
         expect(clash.json.error).toContain('target table orders is already mapped');
       });
+    });
+  });
+
+  describe('lifecycle operations', () => {
+    it('lists the pipes of one service and reads one, secrets left out', async () => {
+      const first = await create();
+      const second = await create(postgresPipe());
+      await send('POST', pipesUrl('', ORG, randomUUID()), kafkaPipe());
+      const list = await send('GET', pipesUrl());
+      expect(list.status).toBe(200);
+      expect(list.json.result.map((pipe: { id: string }) => pipe.id)).toEqual([first.id, second.id]);
+      expect(list.text).not.toMatch(/kafka-password|postgres-password/);
+      const read = await send('GET', pipesUrl(`/${first.id}`));
+      expect(read.json.result).toEqual(first);
+    });
+
+    it('serves the real resource name too', async () => {
+      const pipe = await create();
+      const url = `${simulator.url}/v1/organizations/${ORG}/services/${SERVICE}/clickpipes/${pipe.id}`;
+      expect((await send('GET', url)).json.result.id).toBe(pipe.id);
+    });
+
+    it('deletes a pipe, which is then not found', async () => {
+      const pipe = await create();
+      const deleted = await send('DELETE', pipesUrl(`/${pipe.id}`));
+      expect(deleted.status).toBe(200);
+      expect(deleted.json).toEqual({ status: 200, requestId: expect.stringMatching(UUID_V4) });
+      expect(simulator.storedPipe(pipe.id)).toBeUndefined();
+      expect((await send('DELETE', pipesUrl(`/${pipe.id}`))).status).toBe(404);
+    });
+
+    it('stops and starts a streaming pipe through Stopping and Provisioning', async () => {
+      const pipe = await create();
+      clock += DELAYS.provisioning;
+      expect((await command(pipe.id, 'stop')).json.result.state).toBe('Stopping');
+      clock += DELAYS.stopping;
+      expect(await stateNow(pipe.id)).toBe('Stopped');
+      expect((await command(pipe.id, 'stop')).status).toBe(409);
+      expect((await command(pipe.id, 'start')).json.result.state).toBe('Provisioning');
+      clock += DELAYS.provisioning;
+      expect(await stateNow(pipe.id)).toBe('Running');
+      const again = await command(pipe.id, 'start');
+      expect(again.status).toBe(409);
+      expect(again.json.error).toBe('Pipe is Running: only a stopped pipe can be started');
+    });
+
+    it('pauses a database pipe and resyncs it through Resync and Snapshot', async () => {
+      const pipe = await create(postgresPipe());
+      clock += 60_000;
+      await command(pipe.id, 'stop');
+      expect(await stateNow(pipe.id)).toBe('Pausing');
+      clock += DELAYS.stopping;
+      expect(await stateNow(pipe.id)).toBe('Paused');
+      expect((await command(pipe.id, 'resync')).json.result.state).toBe('Resync');
+      clock += DELAYS.setup;
+      expect(await stateNow(pipe.id)).toBe('Snapshot');
+      clock += DELAYS.snapshot;
+      expect(await stateNow(pipe.id)).toBe('Running');
+    });
+
+    it('resyncs only database pipes, and takes only the three commands', async () => {
+      const pipe = await create();
+      const resync = await command(pipe.id, 'resync');
+      expect(resync.status).toBe(400);
+      expect(resync.json.error).toContain('resync is only for database pipes');
+      const unknown = await command(pipe.id, 'pause');
+      expect(unknown.status).toBe(400);
+      expect(unknown.json.error).toContain('command: must be one of start, stop, resync');
+    });
+
+    it('scales a pipe within the published bounds', async () => {
+      const pipe = await create();
+      const scaled = await send('PATCH', pipesUrl(`/${pipe.id}/scaling`), {
+        replicas: 4,
+        replicaMemoryGb: 2,
+      });
+      expect(scaled.status).toBe(200);
+      expect(scaled.json.result.scaling).toEqual({
+        replicas: 4,
+        concurrency: 1,
+        replicaCpuMillicores: '125m',
+        replicaMemoryGb: '2Gi',
+      });
+      const refused = await send('PATCH', pipesUrl(`/${pipe.id}/scaling`), { replicas: 41 });
+      expect(refused.status).toBe(400);
+      expect(simulator.storedPipe(pipe.id)?.scaling.replicas).toBe(4);
+    });
+
+    it('replaces the settings object whole', async () => {
+      const pipe = await create();
+      const replaced = await send('PUT', pipesUrl(`/${pipe.id}/settings`), { clickhouse_max_threads: 8 });
+      expect(replaced.json.result).toEqual({ clickhouse_max_threads: 8 });
+      expect((await send('GET', pipesUrl(`/${pipe.id}/settings`))).json.result).toEqual({
+        clickhouse_max_threads: 8,
+      });
+      const refused = await send('PUT', pipesUrl(`/${pipe.id}/settings`), { clickhouse_max_threads: 65 });
+      expect(refused.status).toBe(400);
+    });
+
+    it('lets a read-only key list and read but not change', async () => {
+      const pipe = await create();
+      const reader = { headers: { authorization: basicAuth(READ_ONLY_KEY.keyId, READ_ONLY_KEY.keySecret) } };
+      expect((await send('GET', pipesUrl(), undefined, reader)).status).toBe(200);
+      expect((await send('GET', pipesUrl(`/${pipe.id}`), undefined, reader)).status).toBe(200);
+      expect((await send('DELETE', pipesUrl(`/${pipe.id}`), undefined, reader)).status).toBe(403);
+      expect((await send('PATCH', pipesUrl(`/${pipe.id}/state`), { command: 'stop' }, reader)).status).toBe(
+        403,
+      );
     });
   });
 

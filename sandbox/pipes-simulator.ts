@@ -1,4 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import type { BodyCheck } from '../src/common/validation/json-schema';
+import {
+  checkCreatePipeBody,
+  checkScalingBody,
+  checkSettingsBody,
+  checkStateBody,
+  checkUpdatePipeBody,
+} from '../src/pipes/schema/pipe-bodies';
+import type { SourceKind } from '../src/pipes/schema/pipe-bodies.schema';
 import { basicCredentials, secretsEqual } from './authorization';
 import { emptyReply, HttpSimulator, jsonReply } from './http-simulator';
 import type {
@@ -8,8 +17,16 @@ import type {
   SimulatorReply,
   SimulatorRequest,
 } from './http-simulator';
-import { isRecord, pipeBodyProblems, shownPipeFields, SOURCE_KINDS } from './pipe-schema';
-import type { SourceKind } from './pipe-schema';
+import {
+  CDC_KINDS,
+  DEFAULT_SCALING,
+  isRecord,
+  mergePatch,
+  shownFields,
+  sourceKindsIn,
+  withServiceDefaults,
+} from './pipe-shapes';
+import type { Fields } from './pipe-shapes';
 
 /** Every state the real service reports. */
 export const PIPE_STATES = [
@@ -36,20 +53,22 @@ export interface PipesApiKey {
   keySecret: string;
   /** A disabled key is refused with 401, like a wrong one. */
   disabled?: boolean;
-  /** A read-only key may read settings; create and update answer 403. */
+  /** A read-only key may list and read; every change answers 403. */
   readOnly?: boolean;
 }
 
-/** How long a new pipe spends in each state before the next one. */
+/** How long a pipe spends in each passing state before the next one. */
 export interface PipeStateDelaysMs {
-  /** Every pipe starts Provisioning. */
+  /** Every pipe starts Provisioning, and a started one goes through it again. */
   provisioning: number;
-  /** postgres: Setup follows Provisioning. */
+  /** Database (CDC) sources: Setup follows Provisioning; Resync comes before a new Snapshot. */
   setup: number;
-  /** postgres: Snapshot follows Setup, then Running. */
+  /** Database sources: Snapshot follows Setup (or Resync), then Running. */
   snapshot: number;
   /** objectStorage that is not continuous: Running this long after Provisioning, then Completed. */
   oneOffLoad: number;
+  /** Stopping (Pausing for a database source) before Stopped (Paused). */
+  stopping: number;
 }
 
 export interface PipesSimulatorOptions extends SimulatorOptions {
@@ -63,15 +82,17 @@ export interface StoredPipe {
   organizationId: string;
   serviceId: string;
   sourceKind: SourceKind;
-  name: string;
-  scaling: Record<string, unknown>;
-  source: Record<string, unknown>;
-  destination: Record<string, unknown>;
+  name: unknown;
+  scaling: Fields;
+  source: Fields;
+  destination: Fields;
   fieldMappings: unknown[];
-  settings: Record<string, unknown>;
+  settings: Fields;
   createdAt: string;
   updatedAt: string;
-  /** Set by setPipeState; wins over the state timeline. */
+  /** The states the pipe passes through from `since` (epoch ms), and where it stays. */
+  timeline: { since: number; phases: Array<[PipeState, number]>; last: PipeState };
+  /** Set by setPipeState; wins over the timeline until a state command. */
   pinnedState: PipeState | null;
 }
 
@@ -80,25 +101,32 @@ export const DEFAULT_PIPE_STATE_DELAYS_MS: PipeStateDelaysMs = {
   setup: 1_000,
   snapshot: 2_000,
   oneOffLoad: 5_000,
+  stopping: 1_000,
 };
 
-// Neither default is in the contract; these are the real service's smallest sizes and its postgres defaults.
-const DEFAULT_SCALING = { replicas: 1, concurrency: 1, replicaCpuMillicores: 125, replicaMemoryGb: 0.5 };
-const DEFAULT_POSTGRES_SETTINGS = {
-  syncIntervalSeconds: 60,
-  pullBatchSize: 100_000,
-  initialLoadParallelism: 4,
-  snapshotNumRowsPerPartition: 100_000,
-};
-
-const PIPES_ROUTE = /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)\/pipes(?:\/([^/]+)(\/settings)?)?$/;
+// The contract names the resource `pipes`; the real service `clickpipes`. Both are served.
+const PIPES_ROUTE =
+  /^\/v1\/organizations\/([^/]+)\/services\/([^/]+)\/(?:pipes|clickpipes)(?:\/([^/]+)(?:\/(settings|state|scaling))?)?$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type Operation = 'create' | 'update' | 'readSettings';
-type TableMapping = { sourceSchemaName: string; sourceTable: string; targetTable: string } & Record<
-  string,
-  unknown
->;
+type Operation =
+  | 'list'
+  | 'create'
+  | 'read'
+  | 'update'
+  | 'delete'
+  | 'readSettings'
+  | 'replaceSettings'
+  | 'changeState'
+  | 'scale';
+const READ_OPERATIONS: readonly Operation[] = ['list', 'read', 'readSettings'];
+
+/** Which fields name a table mapping, per database source. */
+const TABLE_KEYS: Partial<Record<SourceKind, string[]>> = {
+  postgres: ['sourceSchemaName', 'sourceTable', 'targetTable'],
+  mysql: ['sourceSchemaName', 'sourceTable', 'targetTable'],
+  mongodb: ['sourceDatabaseName', 'sourceCollection', 'targetTable'],
+};
 
 /** An answer other than success; turned into the service's error body. */
 class PipesApiError extends Error {
@@ -110,7 +138,7 @@ class PipesApiError extends Error {
   }
 }
 
-/** The pipes management API of pipes-api.md, with the real service's behaviour where the contract is silent. */
+/** The pipes management API, with the real service's shapes and behaviour where the contract is silent. */
 export class PipesSimulator extends HttpSimulator {
   private readonly keys: PipesApiKey[];
   private readonly stateDelaysMs: PipeStateDelaysMs;
@@ -132,7 +160,7 @@ export class PipesSimulator extends HttpSimulator {
     this.idleServices.delete(serviceId.toLowerCase());
   }
 
-  /** Holds a pipe in a state (for example Paused, to allow table mapping edits) until set again. */
+  /** Holds a pipe in a state (for example Paused, to allow table mapping edits) until a state command. */
   setPipeState(pipeId: string, state: PipeState): void {
     const pipe = this.pipes.get(pipeId.toLowerCase());
     if (pipe === undefined) throw new Error(`no pipe ${pipeId}`);
@@ -148,31 +176,30 @@ export class PipesSimulator extends HttpSimulator {
     return structuredClone([...this.pipes.values()]);
   }
 
-  /** The state the service reports now; computed from the time since creation, so no timers run. */
-  private stateOf(pipe: StoredPipe): PipeState {
+  /** The state the service reports now; computed from the clock, so no timers run. */
+  stateOf(pipe: StoredPipe): PipeState {
     if (pipe.pinnedState !== null) return pipe.pinnedState;
-    const elapsed = this.now() - Date.parse(pipe.createdAt);
-    const { phases, last } = this.timelineOf(pipe);
+    const elapsed = this.now() - pipe.timeline.since;
     let phaseEnd = 0;
-    for (const [state, durationMs] of phases) {
+    for (const [state, durationMs] of pipe.timeline.phases) {
       phaseEnd += durationMs;
       if (elapsed < phaseEnd) return state;
     }
-    return last;
+    return pipe.timeline.last;
   }
 
   protected handle(request: SimulatorRequest): SimulatorReply {
     const route = PIPES_ROUTE.exec(request.path);
     if (route === null) return this.errorReply(404, `No route for ${request.method} ${request.path}`);
-    const [, organizationId, serviceId, pipeId, settingsSuffix] = route;
-    const operation = operationOf(request.method, pipeId !== undefined, settingsSuffix !== undefined);
+    const [, organizationId, serviceId, pipeId, suffix] = route;
+    const operation = operationOf(request.method, pipeId !== undefined, suffix);
     if (operation === null) return this.errorReply(405, `Method ${request.method} is not allowed here`);
 
     const key = this.authenticate(request.headers.authorization);
     if (key === null) return this.errorReply(401, 'Unauthorized: missing or invalid API key');
     const limit = this.rateLimiter?.hit(key.keyId);
     if (limit && !limit.allowed) return this.rateLimitedReply(limit.resetSeconds);
-    if (key.readOnly && operation !== 'readSettings') {
+    if (key.readOnly && !READ_OPERATIONS.includes(operation)) {
       return this.errorReply(403, 'Forbidden: the API key is not allowed to change pipes');
     }
 
@@ -185,14 +212,34 @@ export class PipesSimulator extends HttpSimulator {
       return this.errorReply(424, `Service ${serviceId} is not running. Current state: idle`);
     }
 
+    const org = organizationId.toLowerCase();
+    const service = serviceId.toLowerCase();
+    const pipe = (): StoredPipe => this.pipeAt(org, service, pipeId);
     try {
       switch (operation) {
+        case 'list':
+          return envelope(
+            [...this.pipes.values()]
+              .filter((stored) => stored.organizationId === org && stored.serviceId === service)
+              .map((stored) => this.shownPipe(stored, request.echoSecrets)),
+          );
         case 'create':
-          return this.create(organizationId.toLowerCase(), serviceId.toLowerCase(), request);
+          return this.create(org, service, request);
+        case 'read':
+          return envelope(this.shownPipe(pipe(), request.echoSecrets));
         case 'update':
-          return this.update(this.pipeAt(organizationId, serviceId, pipeId), request);
+          return this.update(pipe(), request);
+        case 'delete':
+          this.pipes.delete(pipe().id);
+          return jsonReply(200, { status: 200, requestId: randomUUID() });
         case 'readSettings':
-          return envelope(this.pipeAt(organizationId, serviceId, pipeId).settings);
+          return envelope(pipe().settings);
+        case 'replaceSettings':
+          return this.replaceSettings(pipe(), request.body);
+        case 'changeState':
+          return this.changeState(pipe(), request);
+        case 'scale':
+          return this.scale(pipe(), request);
       }
     } catch (error) {
       if (error instanceof PipesApiError) return this.errorReply(error.status, error.message);
@@ -266,93 +313,131 @@ export class PipesSimulator extends HttpSimulator {
   /** The pipe at this path; a pipe of another organization or service is as unknown as a missing one. */
   private pipeAt(organizationId: string, serviceId: string, pipeId: string): StoredPipe {
     const pipe = this.pipes.get(pipeId.toLowerCase());
-    if (
-      pipe === undefined ||
-      pipe.organizationId !== organizationId.toLowerCase() ||
-      pipe.serviceId !== serviceId.toLowerCase()
-    ) {
+    if (pipe === undefined || pipe.organizationId !== organizationId || pipe.serviceId !== serviceId) {
       throw new PipesApiError(404, `Pipe ${pipeId} not found`);
     }
     return pipe;
   }
 
   private create(organizationId: string, serviceId: string, request: SimulatorRequest): SimulatorReply {
-    const body = objectBody(request.body);
-    rejectProblems([...pipeBodyProblems(body, 'create'), ...createRuleProblems(body)]);
-    const { validateSamples: _validateSamples, ...source } = structuredClone(
-      body.source as Record<string, unknown>,
-    );
+    const body = checkedBody(request.body, checkCreatePipeBody);
+    const { validateSamples: _validateSamples, ...source } = structuredClone(body.source as Fields);
     const sourceKind = sourceKindsIn(source)[0];
-    if (sourceKind === 'postgres') {
-      const postgres = source.postgres as Record<string, unknown>;
-      postgres.settings = { ...DEFAULT_POSTGRES_SETTINGS, ...(postgres.settings as object | undefined) };
-    }
-    const createdAt = new Date(this.now()).toISOString();
+    const now = this.now();
+    const createdAt = new Date(now).toISOString();
     const pipe: StoredPipe = {
       id: randomUUID(),
       organizationId,
       serviceId,
       sourceKind,
-      name: body.name as string,
-      scaling: { ...DEFAULT_SCALING, ...structuredClone(body.scaling as object | undefined) },
-      source,
-      destination: structuredClone(body.destination as Record<string, unknown>),
+      name: body.name,
+      scaling: { ...DEFAULT_SCALING, ...structuredClone(body.scaling as Fields | undefined) },
+      source: withServiceDefaults(sourceKind, source),
+      destination: structuredClone((body.destination as Fields | undefined) ?? {}),
       fieldMappings: structuredClone((body.fieldMappings as unknown[] | undefined) ?? []),
-      settings: structuredClone((body.settings as Record<string, unknown> | undefined) ?? {}),
+      settings: structuredClone((body.settings as Fields | undefined) ?? {}),
       createdAt,
       updatedAt: createdAt,
+      timeline: { since: now, ...this.startingTimeline(sourceKind, source) },
       pinnedState: null,
     };
     this.pipes.set(pipe.id, pipe);
     return envelope(this.shownPipe(pipe, request.echoSecrets));
   }
 
-  /** Fields left out keep their values; objects are merged field by field and arrays replaced. */
+  /** Fields left out keep their values; objects are merged field by field, arrays replaced, null clears. */
   private update(pipe: StoredPipe, request: SimulatorRequest): SimulatorReply {
-    const patch = structuredClone(objectBody(request.body));
-    const problems = pipeBodyProblems(patch, 'update');
-    if (isRecord(patch.source)) {
-      for (const kind of sourceKindsIn(patch.source)) {
-        if (kind !== pipe.sourceKind)
-          problems.push(`source.${kind}: the pipe's source is ${pipe.sourceKind}`);
-      }
+    const patch = structuredClone(checkedBody(request.body, checkUpdatePipeBody));
+    const source = isRecord(patch.source) ? patch.source : {};
+    const otherKinds = sourceKindsIn(source).filter((kind) => kind !== pipe.sourceKind);
+    if (otherKinds.length > 0) {
+      throw new PipesApiError(
+        400,
+        `Invalid request body: ${otherKinds.map((kind) => `source.${kind}: the pipe's source is ${pipe.sourceKind}`).join('; ')}`,
+      );
     }
-    if (patch.name === '') problems.push('name: must not be empty');
-    rejectProblems(problems);
+    delete source.validateSamples;
 
     const updated = structuredClone(pipe);
-    const sourcePatch = patch.source as Record<string, unknown> | undefined;
-    delete sourcePatch?.validateSamples;
-    const postgresPatch = sourcePatch?.postgres as Record<string, unknown> | undefined;
-    if (
-      postgresPatch &&
-      ('tableMappingsToAdd' in postgresPatch || 'tableMappingsToRemove' in postgresPatch)
-    ) {
+    const kindPatch = isRecord(source[pipe.sourceKind]) ? (source[pipe.sourceKind] as Fields) : null;
+    if (kindPatch && ('tableMappingsToAdd' in kindPatch || 'tableMappingsToRemove' in kindPatch)) {
       const state = this.stateOf(pipe);
-      if (state !== 'Paused') {
+      if (state !== 'Paused' && state !== 'Stopped') {
         throw new PipesApiError(400, `Pipe is ${state}: the pipe must be paused to edit table mappings`);
       }
-      const postgres = updated.source.postgres as Record<string, unknown>;
-      postgres.tableMappings = editedTableMappings(
-        (postgres.tableMappings as TableMapping[] | undefined) ?? [],
-        (postgresPatch.tableMappingsToRemove as TableMapping[] | undefined) ?? [],
-        (postgresPatch.tableMappingsToAdd as TableMapping[] | undefined) ?? [],
+      const stored = updated.source[pipe.sourceKind] as Fields;
+      stored.tableMappings = editedTableMappings(
+        pipe.sourceKind,
+        (stored.tableMappings as Fields[] | undefined) ?? [],
+        (kindPatch.tableMappingsToRemove as Fields[] | null | undefined) ?? [],
+        (kindPatch.tableMappingsToAdd as Fields[] | null | undefined) ?? [],
       );
-      delete postgresPatch.tableMappingsToAdd;
-      delete postgresPatch.tableMappingsToRemove;
+      delete kindPatch.tableMappingsToAdd;
+      delete kindPatch.tableMappingsToRemove;
     }
-    mergeInto(updated as unknown as Record<string, unknown>, patch);
+    mergePatch(updated as unknown as Fields, patch);
     updated.updatedAt = new Date(this.now()).toISOString();
     this.pipes.set(updated.id, updated);
     return envelope(this.shownPipe(updated, request.echoSecrets));
   }
 
-  private shownPipe(pipe: StoredPipe, echoSecrets: boolean): Record<string, unknown> {
+  /** A PUT: the settings object replaces the old one whole. */
+  private replaceSettings(pipe: StoredPipe, body: RequestBody): SimulatorReply {
+    pipe.settings = structuredClone(checkedBody(body, checkSettingsBody));
+    pipe.updatedAt = new Date(this.now()).toISOString();
+    return envelope(pipe.settings);
+  }
+
+  private scale(pipe: StoredPipe, request: SimulatorRequest): SimulatorReply {
+    const patch = checkedBody(request.body, checkScalingBody);
+    for (const [name, value] of Object.entries(patch)) {
+      pipe.scaling[name] = value ?? DEFAULT_SCALING[name as keyof typeof DEFAULT_SCALING];
+    }
+    pipe.updatedAt = new Date(this.now()).toISOString();
+    return envelope(this.shownPipe(pipe, request.echoSecrets));
+  }
+
+  /** start, stop and resync, from the states where the service takes them; any other is a conflict. */
+  private changeState(pipe: StoredPipe, request: SimulatorRequest): SimulatorReply {
+    const { command } = checkedBody(request.body, checkStateBody) as { command: 'start' | 'stop' | 'resync' };
+    const state = this.stateOf(pipe);
+    const cdc = CDC_KINDS.includes(pipe.sourceKind);
+    const delays = this.stateDelaysMs;
+    const stopped = ['Stopped', 'Paused', 'Failed', 'Completed'].includes(state);
+    let next: Omit<StoredPipe['timeline'], 'since'>;
+    if (command === 'stop') {
+      if (stopped || state === 'Stopping' || state === 'Pausing') {
+        throw new PipesApiError(409, `Pipe is ${state}: it cannot be stopped`);
+      }
+      next = cdc
+        ? { phases: [['Pausing', delays.stopping]], last: 'Paused' }
+        : { phases: [['Stopping', delays.stopping]], last: 'Stopped' };
+    } else if (command === 'start') {
+      if (!stopped) throw new PipesApiError(409, `Pipe is ${state}: only a stopped pipe can be started`);
+      next = { phases: [['Provisioning', delays.provisioning]], last: 'Running' };
+    } else {
+      if (!cdc)
+        throw new PipesApiError(400, `resync is only for database pipes; this pipe reads ${pipe.sourceKind}`);
+      if (!['Running', 'Paused', 'Stopped', 'Failed'].includes(state)) {
+        throw new PipesApiError(409, `Pipe is ${state}: it cannot be resynced now`);
+      }
+      next = {
+        phases: [
+          ['Resync', delays.setup],
+          ['Snapshot', delays.snapshot],
+        ],
+        last: 'Running',
+      };
+    }
+    pipe.timeline = { since: this.now(), ...next };
+    pipe.pinnedState = null;
+    pipe.updatedAt = new Date(this.now()).toISOString();
+    return envelope(this.shownPipe(pipe, request.echoSecrets));
+  }
+
+  private shownPipe(pipe: StoredPipe, echoSecrets: boolean): Fields {
     const { name, scaling, source, destination, fieldMappings, settings } = pipe;
-    const shown = shownPipeFields(
-      { name, scaling, source, destination, fieldMappings, settings },
-      echoSecrets,
-    );
+    const shown = shownFields({ name, scaling, source, destination, fieldMappings, settings }, echoSecrets);
     return {
       id: pipe.id,
       serviceId: pipe.serviceId,
@@ -368,9 +453,9 @@ export class PipesSimulator extends HttpSimulator {
     };
   }
 
-  private timelineOf(pipe: StoredPipe): { phases: Array<[PipeState, number]>; last: PipeState } {
+  private startingTimeline(kind: SourceKind, source: Fields): Omit<StoredPipe['timeline'], 'since'> {
     const delays = this.stateDelaysMs;
-    if (pipe.sourceKind === 'postgres') {
+    if (CDC_KINDS.includes(kind)) {
       return {
         phases: [
           ['Provisioning', delays.provisioning],
@@ -380,7 +465,7 @@ export class PipesSimulator extends HttpSimulator {
         last: 'Running',
       };
     }
-    const objectStorage = pipe.source.objectStorage as Record<string, unknown> | undefined;
+    const objectStorage = source.objectStorage as Fields | undefined;
     if (objectStorage !== undefined && objectStorage.isContinuous !== true) {
       return {
         phases: [
@@ -398,92 +483,64 @@ export async function startPipesSimulator(options: PipesSimulatorOptions): Promi
   return new PipesSimulator(options).listen();
 }
 
-function operationOf(method: string, hasPipeId: boolean, isSettings: boolean): Operation | null {
-  if (!hasPipeId) return method === 'POST' ? 'create' : null;
-  if (isSettings) return method === 'GET' ? 'readSettings' : null;
-  return method === 'PATCH' ? 'update' : null;
+function operationOf(method: string, hasPipeId: boolean, suffix: string | undefined): Operation | null {
+  const operations: Record<string, Partial<Record<string, Operation>>> = hasPipeId
+    ? {
+        '': { GET: 'read', PATCH: 'update', DELETE: 'delete' },
+        settings: { GET: 'readSettings', PUT: 'replaceSettings' },
+        state: { PATCH: 'changeState' },
+        scaling: { PATCH: 'scale' },
+      }
+    : { '': { GET: 'list', POST: 'create' } };
+  return operations[suffix ?? '']?.[method] ?? null;
 }
 
 function envelope(result: unknown): SimulatorReply {
   return jsonReply(200, { status: 200, requestId: randomUUID(), result });
 }
 
-function objectBody(body: RequestBody): Record<string, unknown> {
+/** The body as a JSON object that passes `check`, the service's own rules for it; else a 400. */
+function checkedBody(body: RequestBody, check: BodyCheck): Fields {
   if (body.kind === 'malformed') throw new PipesApiError(400, `Malformed JSON body: ${body.error}`);
   if (body.kind === 'empty' || !isRecord(body.value)) {
     throw new PipesApiError(400, 'The request body must be a JSON object');
   }
-  return body.value;
-}
-
-function rejectProblems(problems: string[]): void {
-  if (problems.length > 0) throw new PipesApiError(400, `Invalid request body: ${problems.join('; ')}`);
-}
-
-function sourceKindsIn(source: Record<string, unknown>): SourceKind[] {
-  return SOURCE_KINDS.filter((kind) => source[kind] !== undefined);
-}
-
-function createRuleProblems(body: Record<string, unknown>): string[] {
-  const problems: string[] = [];
-  if (body.name === undefined) problems.push('name: required');
-  else if (body.name === '') problems.push('name: must not be empty');
-  if (body.source === undefined) problems.push('source: required');
-  else if (isRecord(body.source) && sourceKindsIn(body.source).length !== 1) {
-    problems.push(`source: exactly one of ${SOURCE_KINDS.join(', ')} is required`);
+  const problems = check(body.value);
+  if (problems.length > 0) {
+    throw new PipesApiError(
+      400,
+      `Invalid request body: ${problems.map(({ path, message }) => `${path}: ${message}`).join('; ')}`,
+    );
   }
-  if (body.destination === undefined) problems.push('destination: required');
-  problems.push(...unmappedColumnProblems(body));
-  return problems;
-}
-
-/** The contract's create rule: every destination column is the destinationField of some field mapping. */
-function unmappedColumnProblems(body: Record<string, unknown>): string[] {
-  const columns =
-    isRecord(body.destination) && Array.isArray(body.destination.columns) ? body.destination.columns : [];
-  const mappings = Array.isArray(body.fieldMappings) ? body.fieldMappings : [];
-  const mapped = new Set(mappings.filter(isRecord).map((mapping) => mapping.destinationField));
-  return columns
-    .filter(isRecord)
-    .filter((column) => typeof column.name === 'string' && !mapped.has(column.name))
-    .map((column) => `fieldMappings: destination column ${String(column.name)} is not mapped`);
+  return body.value;
 }
 
 /** Removals first, so one update can replace a mapping; a target table takes one source table only. */
 function editedTableMappings(
-  current: TableMapping[],
-  toRemove: TableMapping[],
-  toAdd: TableMapping[],
-): TableMapping[] {
+  kind: SourceKind,
+  current: Fields[],
+  toRemove: Fields[],
+  toAdd: Fields[],
+): Fields[] {
+  const keys = TABLE_KEYS[kind] ?? [];
   const problems: string[] = [];
-  const sameTable = (a: TableMapping, b: TableMapping): boolean =>
-    a.sourceSchemaName === b.sourceSchemaName &&
-    a.sourceTable === b.sourceTable &&
-    a.targetTable === b.targetTable;
+  const sameTable = (a: Fields, b: Fields): boolean => keys.every((key) => a[key] === b[key]);
   let mappings = [...current];
   toRemove.forEach((removed, index) => {
     if (!mappings.some((mapping) => sameTable(mapping, removed))) {
-      problems.push(`source.postgres.tableMappingsToRemove[${index}]: no such table mapping`);
+      problems.push(`source.${kind}.tableMappingsToRemove[${index}]: no such table mapping`);
     }
     mappings = mappings.filter((mapping) => !sameTable(mapping, removed));
   });
   toAdd.forEach((added, index) => {
     if (mappings.some((mapping) => mapping.targetTable === added.targetTable)) {
       problems.push(
-        `source.postgres.tableMappingsToAdd[${index}]: target table ${added.targetTable} is already mapped`,
+        `source.${kind}.tableMappingsToAdd[${index}]: target table ${String(added.targetTable)} is already mapped`,
       );
     } else {
       mappings.push(added);
     }
   });
-  rejectProblems(problems);
+  if (problems.length > 0) throw new PipesApiError(400, `Invalid request body: ${problems.join('; ')}`);
   return mappings;
-}
-
-function mergeInto(target: Record<string, unknown>, patch: Record<string, unknown>): void {
-  for (const [name, value] of Object.entries(patch)) {
-    const current = target[name];
-    if (isRecord(value) && isRecord(current)) mergeInto(current, value);
-    else target[name] = value;
-  }
 }

@@ -14,6 +14,7 @@ import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
 import { logAccess, ROOT_LOGGER } from './logging/logging.module';
+import { schemaComponents } from './common/validation/json-schema';
 
 export interface CreateAppOptions {
   /** Keep Nest's own start-up chatter out of test output. */
@@ -129,6 +130,11 @@ export async function createApp(
       })
       .build(),
   );
+  // The upstreams' body schemas, described once as data (json-schema.ts), join the components.
+  document.components = {
+    ...document.components,
+    schemas: { ...document.components?.schemas, ...schemaComponents() },
+  };
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 
   await app.init();

@@ -1,5 +1,5 @@
 import { PrismaService } from '../src/database/prisma.service';
-import { validDashboardBody } from '../src/dashboards/dto/test-support/dashboard-fixtures';
+import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
 import { bearer, createTenant } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 
@@ -239,29 +239,23 @@ describe('dashboards facade (e2e)', () => {
       'tiles[0].w',
     ],
     [
-      'an unknown tile field',
-      { name: 'x', tiles: [{ name: 't', x: 0, y: 0, w: 1, h: 1, series: [], color: 'red' }], tags: [] },
-      'tiles[0].color',
+      'a tile with both series and config',
+      { name: 'x', tiles: [{ name: 't', x: 0, y: 0, w: 1, h: 1, series: [], config: {} }] },
+      'tiles[0]',
     ],
     [
-      'an unknown series field',
+      'a tile id used twice',
       {
         name: 'x',
         tiles: [
-          {
-            name: 't',
-            x: 0,
-            y: 0,
-            w: 1,
-            h: 1,
-            series: [{ type: 'time', dataSource: 'events', aggFn: 'count', sql: '1' }],
-          },
+          { id: 'a', x: 0, y: 0, w: 1, h: 1, config: {} },
+          { id: 'a', x: 1, y: 0, w: 1, h: 1, config: {} },
         ],
-        tags: [],
       },
-      'tiles[0].series[0].sql',
+      'tiles[1].id',
     ],
-    ['a too long tag', { name: 'x', tiles: [], tags: ['t'.repeat(33)] }, 'tags'],
+    ['a tile past the grid', { name: 'x', tiles: [{ x: 23, y: 0, w: 25, h: 1, config: {} }] }, 'tiles[0].w'],
+    ['a too long tag', { name: 'x', tiles: [], tags: ['t'.repeat(33)] }, 'tags[0]'],
     ['no name', { tiles: [], tags: [] }, 'name'],
   ])('rejects %s with 400 naming the path, before any upstream call', async (_label, body, path) => {
     const id = seed();

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { validCreateBody } from '../src/pipes/dto/test-support/pipe-fixtures';
+import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
 import { canaryOf, startUpstreamWorld } from './support/upstreams';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { validDashboardBody } from '../src/dashboards/dto/test-support/dashboard-fixtures';
-import { validCreateBody } from '../src/pipes/dto/test-support/pipe-fixtures';
+import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
 import { LARGE_BODY_FRAME } from '../sandbox';
 import { bearer } from './support/fixtures';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';

@@ -7,6 +7,7 @@ describe('loadConfig', () => {
     expect(config.database.url).toBeNull();
     expect(config.database.dataDir).toBe('./data');
     expect(config.upstream.timeoutMs).toBe(10_000);
+    expect(config.upstream.pipesApiResource).toBe('pipes');
     expect(config.rateLimits.perKey).toEqual({ limit: 600, windowMs: 60_000 });
     expect(config.rateLimits.failedAuth).toEqual({ limit: 30, windowMs: 60_000 });
     expect(config.rateLimits.pipesApi).toEqual({ limit: 10, windowMs: 10_000 });
@@ -25,6 +26,8 @@ describe('loadConfig', () => {
     [{ PIPES_API_URL: 'not a url' }, /^PIPES_API_URL must be an absolute http\(s\) URL/],
     [{ DASHBOARDS_API_URL: 'ftp://x' }, /^DASHBOARDS_API_URL must be an http\(s\) URL/],
     [{ PIPES_API_URL: 'https://user:pw@api.example.com' }, /^PIPES_API_URL must not carry credentials/],
+    [{ PIPES_API_RESOURCE: '../admin' }, /^PIPES_API_RESOURCE must be one path segment/],
+    [{ PIPES_API_RESOURCE: 'click pipes' }, /^PIPES_API_RESOURCE must be one path segment/],
     [{ UPSTREAM_TIMEOUT_MS: '5' }, /^UPSTREAM_TIMEOUT_MS must be a whole number from 100/],
     [{ RATE_LIMIT_PER_KEY: '10 per minute' }, /^RATE_LIMIT_PER_KEY must be written N\/<duration>/],
     [{ PIPES_API_RATE_LIMIT: '0/10s' }, /^PIPES_API_RATE_LIMIT must be written/],

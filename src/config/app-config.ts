@@ -28,6 +28,8 @@ export interface AppConfig {
   encryptionKeys: string | null;
   upstream: {
     pipesApiUrl: string;
+    /** The pipes path segment: `pipes` as the contract names it, `clickpipes` on the real service. */
+    pipesApiResource: string;
     dashboardsApiUrl: string;
     /** `host` (the scheme's default port only) or `host:port`, lower case; IPv6 in brackets. */
     dashboardsAllowedHosts: string[];
@@ -103,6 +105,14 @@ function httpUrl(env: Env, name: string, fallback: string): string {
     throw new ConfigError(name, 'must not carry credentials, a query or a fragment');
   }
   return url.toString().replace(/\/+$/, '');
+}
+
+function pathSegment(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  if (!/^[A-Za-z][A-Za-z0-9_-]{0,63}$/.test(raw)) {
+    throw new ConfigError(name, `must be one path segment of letters, digits, - and _ (got "${raw}")`);
+  }
+  return raw;
 }
 
 function flag(env: Env, name: string): boolean {
@@ -240,6 +250,7 @@ export function loadConfig(env: Env): AppConfig {
     encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
     upstream: {
       pipesApiUrl: httpUrl(env, 'PIPES_API_URL', 'https://api.clickhouse.cloud'),
+      pipesApiResource: pathSegment(env, 'PIPES_API_RESOURCE', 'pipes'),
       dashboardsApiUrl: httpUrl(env, 'DASHBOARDS_API_URL', 'https://api.hyperdx.io'),
       dashboardsAllowedHosts: hostList(env, 'DASHBOARDS_ALLOWED_HOSTS'),
       timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
@@ -23,8 +23,10 @@ import {
   DashboardVersionPath,
   dashboardVersionPathParams,
 } from './dto/dashboard-params';
-import { ReplaceDashboardDto } from './dto/replace-dashboard.dto';
-import { ValidatedBody } from '../common/validation/validated-input';
+import { CheckedBody } from '../common/validation/validated-input';
+import { schemaRef } from '../common/validation/json-schema';
+import { checkDashboardBody } from './schema/dashboard-body';
+import { DASHBOARD_BODY } from './schema/dashboard-body.schema';
 
 @ApiTags('dashboards')
 @ApiBearerAuth('gateway-key')
@@ -61,20 +63,23 @@ export class DashboardsController {
   @ApiOperation({
     summary: 'Replace a dashboard',
     description:
-      'Tiles left out are deleted upstream. With If-Match, a dashboard changed since it was read is not written (412).',
+      'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
+      'dashboard read here can be written back as it came. Tiles left out are deleted upstream; dashboard fields ' +
+      'left out keep their values. With If-Match, a dashboard changed since it was read is not written (412).',
   })
   @ApiHeader({
     name: 'If-Match',
     required: false,
     description: 'The ETag from GET; without it the replace proceeds.',
   })
+  @ApiBody({ schema: schemaRef('DashboardBody', DASHBOARD_BODY) })
   @ApiOkResponse({ description: '`{data: dashboard}` as updated, with its new ETag.' })
   async replace(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param(dashboardPathParams) params: DashboardPath,
     @Query(dashboardQueryParams) query: DashboardQuery,
-    @ValidatedBody() body: ReplaceDashboardDto,
+    @CheckedBody(checkDashboardBody) body: Record<string, unknown>,
     @Headers('if-match') ifMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<DashboardEnvelope> {

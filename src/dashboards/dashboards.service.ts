@@ -63,7 +63,7 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<DashboardAnswer> {
     return this.replaceChecked(
-      { tenantId, dashboardId: id, credentialId, body: plain(body), ifMatch, action: 'dashboard.replace' },
+      { tenantId, dashboardId: id, credentialId, body, ifMatch, action: 'dashboard.replace' },
       actor,
     );
   }
@@ -77,8 +77,8 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<DashboardAnswer> {
     const stored = await this.findVersion(tenantId, id, version);
-    const content = stored.content as Record<string, unknown>;
-    const body = { name: content.name, tiles: content.tiles ?? [], tags: content.tags ?? [] };
+    // Every field of the stored dashboard goes back; its id is the path's.
+    const { id: _storedId, ...body } = stored.content as Record<string, unknown>;
     return this.replaceChecked(
       {
         tenantId,
@@ -195,10 +195,6 @@ export class DashboardsService {
     if (!row) throw problemFor(404, `Dashboard ${id} has no stored version ${version}.`);
     return row;
   }
-}
-
-function plain(body: unknown): unknown {
-  return JSON.parse(JSON.stringify(body));
 }
 
 function etagMatches(ifMatch: string, etag: string): boolean {

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Patch, Post, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -15,12 +15,11 @@ import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader } from '../common/request-headers';
-import { CreatePipeDto } from './dto/create-pipe.dto';
 import type { PipeLocation } from '../upstream/pipes-api.client';
 import { PipePath, pipeLocationParams, pipePathParams } from './dto/pipe-path-params';
-import { UpdatePipeDto } from './dto/update-pipe.dto';
 import { PipesAnswer, PipesService } from './pipes.service';
-import { ValidatedBody } from '../common/validation/validated-input';
+import { schemaRef } from '../common/validation/json-schema';
+import { CREATE_PIPE_BODY, UPDATE_PIPE_BODY } from './schema/pipe-bodies.schema';
 
 @ApiTags('pipes')
 @ApiBearerAuth('gateway-key')
@@ -46,20 +45,23 @@ export class PipesController {
   @LimitWritesInFlight()
   @ApiOperation({
     summary: 'Create a pipe',
-    description: 'The upstream envelope is returned as sent, secrets removed.',
+    description:
+      "The body is the pipes service's own create body (every source kind, credential form and setting it " +
+      'takes), checked against its published types, value sets and ranges and forwarded exactly as sent. ' +
+      'The upstream envelope is returned as sent, secrets removed.',
   })
   @ApiHeader({
     name: 'Idempotency-Key',
     required: false,
     description: 'Same key and spec within 24 h: the first answer again.',
   })
-  @ApiBody({ type: CreatePipeDto })
+  @ApiBody({ schema: schemaRef('PipeCreateBody', CREATE_PIPE_BODY) })
   @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API.' })
   async create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param(pipeLocationParams) params: PipeLocation,
-    @ValidatedBody() body: CreatePipeDto,
+    @Body() body: unknown,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
@@ -79,15 +81,16 @@ export class PipesController {
   @ApiParam({ name: 'pipeId', type: String, format: 'uuid' })
   @ApiOperation({
     summary: 'Update a pipe',
-    description: 'Only the fields of the update shape are accepted.',
+    description:
+      "Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent.",
   })
-  @ApiBody({ type: UpdatePipeDto })
+  @ApiBody({ schema: schemaRef('PipeUpdateBody', UPDATE_PIPE_BODY) })
   @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API.' })
   async update(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param(pipePathParams) params: PipePath,
-    @ValidatedBody() body: UpdatePipeDto,
+    @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
     return send(reply, await this.pipes.update(principal.tenantId, params, params.pipeId, body, actor));

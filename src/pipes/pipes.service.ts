@@ -11,8 +11,8 @@ import { CredentialsService } from '../credentials/credentials.service';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
 import { PipeLocation, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
-import type { CreatePipeDto } from './dto/create-pipe.dto';
-import type { UpdatePipeDto } from './dto/update-pipe.dto';
+import { assertBody } from '../common/validation/json-schema';
+import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
 import { PipeSpecHistoryService, StoredResponse } from './history/pipe-spec-history.service';
 
 /** What the facade answers: the upstream's status and envelope, secrets removed. */
@@ -37,11 +37,11 @@ export class PipesService {
   async create(
     tenantId: string,
     at: PipeLocation,
-    body: CreatePipeDto,
+    body: unknown,
     idempotencyKey: string | null,
     actor: Actor,
   ): Promise<PipesAnswer> {
-    const spec = toPlain(body);
+    const spec = assertBody(checkCreatePipeBody, body);
     const redacted = this.history.redact(spec);
     if (idempotencyKey !== null) {
       const earlier = await this.history.findIdempotent(tenantId, idempotencyKey);
@@ -98,10 +98,10 @@ export class PipesService {
     tenantId: string,
     at: PipeLocation,
     pipeId: string,
-    body: UpdatePipeDto,
+    body: unknown,
     actor: Actor,
   ): Promise<PipesAnswer> {
-    const patch = toPlain(body);
+    const patch = assertBody(checkUpdatePipeBody, body);
     const { status, value } = await auditedUpstreamAction({
       prisma: this.prisma,
       audit: this.audit,
@@ -135,11 +135,6 @@ export class PipesService {
     );
     return { status: response.status, body: response.body };
   }
-}
-
-/** The validated DTO as plain JSON: exactly what is sent upstream and hashed. */
-function toPlain<T>(dto: T): Record<string, unknown> & { name?: unknown } {
-  return JSON.parse(JSON.stringify(dto)) as Record<string, unknown>;
 }
 
 function pipeIdOf(envelope: PipesEnvelope): string | null {

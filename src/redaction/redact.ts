@@ -7,38 +7,41 @@ import { setField } from '../common/set-field';
 
 export const REDACTED = '[redacted]';
 
-// Fields whose value is a secret wherever they appear (compared case-insensitively, ignoring - and _).
-const SECRET_FIELDS = new Set(
-  [
-    'password',
-    'passwd',
-    'secret',
-    'secretKey',
-    'keySecret',
-    'clientSecret',
-    'token',
-    'accessToken',
-    'refreshToken',
-    'apiKey',
-    'privateKey',
-    'authorization',
-    'proxyAuthorization',
-    'cookie',
-    'setCookie',
-    'xApiKey',
-    'sas',
-    'sasToken',
-  ].map(normaliseField),
-);
+// A field is secret when its name, compared case-insensitively and ignoring - and _, is one of
+// these or ends in one of them (`keySecret`, `sasToken`, `client_secret`, `X-Api-Key`, ...), or starts
+// with `serviceAccount` (`serviceAccountKey`, `serviceAccountFile`): whether or not a schema knows it.
+const SECRET_NAMES = ['pwd', 'sas', 'cookie', 'authorization'];
+const SECRET_SUFFIXES = [
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'secretkey',
+  'token',
+  'privatekey',
+  'apikey',
+  'accountkey',
+  'sharedaccesskey',
+  'connectionstring',
+  'cookie',
+  'authorization',
+];
+const SECRET_PREFIXES = ['serviceaccount'];
 
 // Objects every leaf of which is secret (`source.kafka.credentials`, `source.kinesis.accessKey`, ...).
 const SECRET_OBJECTS = new Set(['credentials', 'accessKey'].map(normaliseField));
 
-// Azure-style connection strings carry the account key or a SAS signature as `Name=value;` parts.
+// Azure-style connection strings carry the account key or a SAS signature as `Name=value;` parts,
+// with any spacing round `=`, and a value may be quoted (then it may hold `;`).
 const CONNECTION_STRING_SECRET =
-  /\b(AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)=([^;]*)/gi;
-// user:password@ inside any URL.
-const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^:/?#@\s]*):([^@/?#\s]*)@/gi;
+  /\b(AccountKey|SharedAccessKey|SharedAccessSignature|sig|Password|Pwd)(\s*=\s*)("(?:[^"]|"")*"|'(?:[^']|'')*'|[^;]*)/gi;
+// The user-info of a URL, up to the last `@` of its authority (as URL parsers read it), so a password
+// holding `@` is redacted whole; the password is what follows the first `:`.
+const URL_USER_INFO = /([a-z][a-z0-9+.-]*:\/\/)([^\s/?#@:"'<>]*):([^\s/?#"'<>]*)@/gi;
+// `user:password@host` without a scheme, as in Kafka broker lists.
+const BARE_USER_INFO = /(^|[\s,;"'(=])([^\s:@,;"'/()=]+):(?!\/\/)([^\s"'<>]*)@(?=[\w[])/g;
+// Credentials in an Authorization header quoted into text.
+const AUTHORIZATION_VALUE = /\b(Basic|Bearer)\s+([A-Za-z0-9._~+/=-]{8,})/g;
 // Gateway keys have a recognisable prefix, so one pasted anywhere is caught too.
 const GATEWAY_KEY = /\bpgw_[A-Za-z0-9_-]{8,}/g;
 
@@ -48,6 +51,14 @@ function normaliseField(name: string): string {
 
 export function isSecretField(name: string): boolean {
   return fieldKind(name) === 'secret';
+}
+
+function isSecretName(normalised: string): boolean {
+  return (
+    SECRET_NAMES.includes(normalised) ||
+    SECRET_SUFFIXES.some((suffix) => normalised.endsWith(suffix)) ||
+    SECRET_PREFIXES.some((prefix) => normalised.startsWith(prefix))
+  );
 }
 
 type FieldKind = 'plain' | 'secret' | 'secret object';
@@ -61,11 +72,7 @@ function fieldKind(name: string): FieldKind {
   let kind = fieldKinds.get(name);
   if (kind === undefined) {
     const normalised = normaliseField(name);
-    kind = SECRET_FIELDS.has(normalised)
-      ? 'secret'
-      : SECRET_OBJECTS.has(normalised)
-        ? 'secret object'
-        : 'plain';
+    kind = SECRET_OBJECTS.has(normalised) ? 'secret object' : isSecretName(normalised) ? 'secret' : 'plain';
     if (fieldKinds.size >= MAX_REMEMBERED_FIELDS) fieldKinds.clear();
     fieldKinds.set(name, kind);
   }
@@ -85,8 +92,17 @@ export function redactText(text: string, known: readonly string[] = []): string 
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
   if (result.length < 8) return result;
-  if (result.includes('@')) result = result.replace(URL_PASSWORD, `$1:${REDACTED}@`);
-  if (result.includes('=')) result = result.replace(CONNECTION_STRING_SECRET, `$1=${REDACTED}`);
+  if (result.includes('@')) {
+    result = result
+      .replace(URL_USER_INFO, `$1$2:${REDACTED}@`)
+      .replace(BARE_USER_INFO, (match: string, before: string, user: string, password: string) =>
+        password === REDACTED ? match : `${before}${user}:${REDACTED}@`,
+      );
+  }
+  if (result.includes('=')) result = result.replace(CONNECTION_STRING_SECRET, `$1$2${REDACTED}`);
+  if (result.includes('Bearer') || result.includes('Basic')) {
+    result = result.replace(AUTHORIZATION_VALUE, `$1 ${REDACTED}`);
+  }
   if (result.includes('pgw_')) result = result.replace(GATEWAY_KEY, REDACTED);
   return result;
 }
@@ -124,7 +140,8 @@ export function secretValuesOf(value: unknown, alsoSecret: readonly string[] = [
 function collectSecrets(value: unknown, secret: boolean, found: Set<string>, seen: WeakSet<object>): void {
   if (typeof value === 'string') {
     if (secret) found.add(value);
-    else collectSecretsInText(value, found);
+    // A secret string may itself hold parts an upstream could quote alone (a connection string's key).
+    collectSecretsInText(value, found);
     return;
   }
   if (value === null || typeof value !== 'object' || seen.has(value)) return;
@@ -141,11 +158,24 @@ function collectSecrets(value: unknown, secret: boolean, found: Set<string>, see
 }
 
 function collectSecretsInText(text: string, found: Set<string>): void {
-  for (const match of text.matchAll(CONNECTION_STRING_SECRET)) found.add(match[2]);
-  for (const match of text.matchAll(URL_PASSWORD)) {
-    found.add(match[2]);
-    found.add(safeDecode(match[2]));
+  for (const match of text.matchAll(CONNECTION_STRING_SECRET)) found.add(unquoted(match[3]));
+  for (const match of [...text.matchAll(URL_USER_INFO), ...text.matchAll(BARE_USER_INFO)]) {
+    found.add(match[3]);
+    found.add(safeDecode(match[3]));
   }
+  for (const match of text.matchAll(AUTHORIZATION_VALUE)) found.add(match[2]);
+}
+
+/** A connection-string value without its quotes, doubled quotes undone. */
+function unquoted(value: string): string {
+  const quote = value[0];
+  if ((quote === '"' || quote === "'") && value.length >= 2 && value.endsWith(quote)) {
+    return value
+      .slice(1, -1)
+      .split(quote + quote)
+      .join(quote);
+  }
+  return value;
 }
 
 function safeDecode(text: string): string {

@@ -21,9 +21,11 @@ export interface PipeLocation {
 @Injectable()
 export class PipesApiClient implements OnModuleDestroy {
   readonly http: UpstreamHttp;
+  private readonly resource: string;
 
   constructor(config: ConfigService<AppConfig, true>, metrics: MetricsService) {
     const upstream = config.get('upstream', { infer: true });
+    this.resource = upstream.pipesApiResource;
     this.http = new UpstreamHttp(
       'pipes',
       upstream.pipesApiUrl,
@@ -46,7 +48,7 @@ export class PipesApiClient implements OnModuleDestroy {
   ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
       method: 'POST',
-      path: pipesPath(at),
+      path: this.pipesPath(at),
       authorization: basic(secret),
       credentialSecrets: [secret.keySecret],
       requestId,
@@ -63,12 +65,16 @@ export class PipesApiClient implements OnModuleDestroy {
   ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
       method: 'PATCH',
-      path: `${pipesPath(at)}/${encodeURIComponent(pipeId)}`,
+      path: `${this.pipesPath(at)}/${encodeURIComponent(pipeId)}`,
       authorization: basic(secret),
       credentialSecrets: [secret.keySecret],
       requestId,
       body,
     });
+  }
+
+  private pipesPath(at: PipeLocation): string {
+    return `/v1/organizations/${encodeURIComponent(at.organizationId)}/services/${encodeURIComponent(at.serviceId)}/${this.resource}`;
   }
 
   getSettings(
@@ -79,16 +85,12 @@ export class PipesApiClient implements OnModuleDestroy {
   ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
       method: 'GET',
-      path: `${pipesPath(at)}/${encodeURIComponent(pipeId)}/settings`,
+      path: `${this.pipesPath(at)}/${encodeURIComponent(pipeId)}/settings`,
       authorization: basic(secret),
       credentialSecrets: [secret.keySecret],
       requestId,
     });
   }
-}
-
-function pipesPath(at: PipeLocation): string {
-  return `/v1/organizations/${encodeURIComponent(at.organizationId)}/services/${encodeURIComponent(at.serviceId)}/pipes`;
 }
 
 function basic(secret: PipesSecret): string {

@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import { ROLES } from '../../src/auth/roles';
 import { encodeCursor } from '../../src/common/pagination';
-import { validDashboardBody } from '../../src/dashboards/dto/test-support/dashboard-fixtures';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/dto/test-support/pipe-fixtures';
+import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import { validCreateBody, validUpdateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, type TestTenant } from '../support/fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { expectSound, json, ProbeClient, rawPathSegment } from '../security/http-probe';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../src/auth/roles';
-import { validCreateBody } from '../../src/pipes/dto/test-support/pipe-fixtures';
+import { validCreateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, platformAuth, type TestTenant } from '../support/fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { expectSound, json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';

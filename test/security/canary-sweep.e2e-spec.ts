@@ -6,7 +6,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../../src/database/prisma.service';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/dto/test-support/pipe-fixtures';
+import {
+  realShapedCreateBodies,
+  realShapedUpdateBodies,
+  validCreateBody,
+  validUpdateBody,
+} from '../../src/pipes/schema/test-support/pipe-bodies';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { bearer } from '../support/fixtures';
 import { json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';
@@ -152,6 +157,26 @@ describe('canary sweep (e2e)', () => {
         method: 'GET',
         path: `${pipes}/${pipeId}/settings`,
         headers: bearer(keys.viewer),
+      });
+    }
+    // Every source kind, authentication and credential form of the real service, created and updated.
+    const created = new Map<string, string>();
+    for (const { name, body } of realShapedCreateBodies(canary)) {
+      const response = await call(label(`create a real-shaped pipe: ${name}`), {
+        method: 'POST',
+        path: pipes,
+        headers: bearer(keys.operator),
+        body: json(body),
+      });
+      const kind = Object.keys(body.source)[0];
+      if (response.status === 200) created.set(kind, JSON.parse(response.text).result.id as string);
+    }
+    for (const { name, kind, body } of realShapedUpdateBodies(canary)) {
+      await call(label(`update a real-shaped pipe: ${name}`), {
+        method: 'PATCH',
+        path: `${pipes}/${created.get(kind)}`,
+        headers: bearer(keys.operator),
+        body: json(body),
       });
     }
   }

@@ -4,8 +4,8 @@
  * added to the gateway but not here is caught by the OpenAPI check in each suite.
  */
 import { randomUUID } from 'node:crypto';
-import { validDashboardBody } from '../../src/dashboards/dto/test-support/dashboard-fixtures';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/dto/test-support/pipe-fixtures';
+import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import { validCreateBody, validUpdateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
 import type { Role } from '../../src/auth/roles';
 import { bearer, platformAuth, type TestTenant } from '../support/fixtures';
 import type { TestGateway } from '../support/gateway';

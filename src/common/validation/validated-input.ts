@@ -1,5 +1,6 @@
 import { Body, Query } from '@nestjs/common';
 import { createValidationPipe } from '../problem/validation';
+import { assertBody, type BodyCheck } from './json-schema';
 
 /**
  * Validation is declared on each input that needs it instead of installed as a global pipe. A
@@ -18,4 +19,9 @@ export function ValidatedBody(): ParameterDecorator {
 /** The query string as its DTO class, or a 400 validation problem naming every broken rule. */
 export function ValidatedQuery(): ParameterDecorator {
   return Query(validation);
+}
+
+/** A body whose shape is an upstream's, checked by its compiled schema; a 400 naming every path otherwise. */
+export function CheckedBody(check: BodyCheck): ParameterDecorator {
+  return Body({ transform: (value: unknown): unknown => assertBody(check, value) });
 }
