@@ -319,8 +319,22 @@ export class PipesSimulator extends HttpSimulator {
     return pipe;
   }
 
+  /** Stores a pipe as if created through the API (its body checked the same way), for tests to act on. */
+  seedPipe(organizationId: string, serviceId: string, body: Fields): StoredPipe {
+    const pipe = this.stored(
+      organizationId.toLowerCase(),
+      serviceId.toLowerCase(),
+      checkedBody({ kind: 'json', value: body }, checkCreatePipeBody),
+    );
+    return structuredClone(pipe);
+  }
+
   private create(organizationId: string, serviceId: string, request: SimulatorRequest): SimulatorReply {
-    const body = checkedBody(request.body, checkCreatePipeBody);
+    const pipe = this.stored(organizationId, serviceId, checkedBody(request.body, checkCreatePipeBody));
+    return envelope(this.shownPipe(pipe, request.echoSecrets));
+  }
+
+  private stored(organizationId: string, serviceId: string, body: Fields): StoredPipe {
     const { validateSamples: _validateSamples, ...source } = structuredClone(body.source as Fields);
     const sourceKind = sourceKindsIn(source)[0];
     const now = this.now();
@@ -342,7 +356,7 @@ export class PipesSimulator extends HttpSimulator {
       pinnedState: null,
     };
     this.pipes.set(pipe.id, pipe);
-    return envelope(this.shownPipe(pipe, request.echoSecrets));
+    return pipe;
   }
 
   /** Fields left out keep their values; objects are merged field by field, arrays replaced, null clears. */

@@ -86,10 +86,10 @@ export class AuditService {
    * Appends `entry` to its tenant's chain. `db` is a transaction the event must commit with, or the
    * client itself: the append is one statement, so alone it needs no transaction. `change` is a
    * write that must commit with the event or not at all, run in the same statement: a
-   * data-modifying statement that reads `FROM appended` (the event's row), so that it happens
-   * exactly when the event is written.
+   * data-modifying statement (or several) that reads `FROM appended` (the event's row), so that it
+   * happens exactly when the event is written.
    */
-  async append(db: SqlRunner, actor: Actor, entry: AuditEntry, change?: Prisma.Sql): Promise<AppendedEvent> {
+  async append(db: SqlRunner, actor: Actor, entry: AuditEntry, change?: AuditChange): Promise<AppendedEvent> {
     const event = {
       tenantId: entry.tenantId,
       at: new Date(),
@@ -195,9 +195,12 @@ type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
 /** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
 export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
 
+/** Writes that commit with an audit event, each one data-modifying statement reading `FROM appended`. */
+export type AuditChange = Prisma.Sql | readonly Prisma.Sql[];
+
 interface PendingAppend {
   event: NewAuditEvent;
-  change: Prisma.Sql | undefined;
+  change: AuditChange | undefined;
 }
 
 export interface AppendedEvent {
@@ -237,10 +240,12 @@ async function appendEvents(
   const steps = appends.map(({ event, change }, index) => {
     const { before, between, after } = hashInputParts(event);
     const previous = index === 0 ? Prisma.raw('chain') : names[index - 1];
-    const ownChange = change
-      ? Prisma.sql`, change_${Prisma.raw(String(index + 1))} AS (
-          WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${change})`
-      : Prisma.empty;
+    const changes = change === undefined ? [] : Array.isArray(change) ? change : [change as Prisma.Sql];
+    const ownChanges = changes.map(
+      (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
+          WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${write})`,
+    );
+    const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
     return Prisma.sql`, ${names[index]} AS (
       INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
                                 outcome, http_status, details, prev_hash, hash)

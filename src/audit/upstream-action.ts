@@ -1,8 +1,7 @@
 import type { Actor } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import type { PrismaService } from '../database/prisma.service';
-import type { Prisma } from '../generated/prisma/client';
-import type { AuditEntry, AuditService } from './audit.service';
+import type { AuditChange, AuditEntry, AuditService } from './audit.service';
 
 export interface UpstreamActionOptions<T> {
   prisma: PrismaService;
@@ -10,13 +9,13 @@ export interface UpstreamActionOptions<T> {
   actor: Actor;
   entry: Omit<AuditEntry, 'outcome' | 'httpStatus'>;
   /**
-   * A write that must commit with the `pending` event (e.g. the history record), as AuditService.append
-   * takes it: one data-modifying statement that reads `FROM appended`.
+   * Writes that must commit with the `pending` event (e.g. the history record), as AuditService.append
+   * takes them: data-modifying statements that read `FROM appended`.
    */
-  before?: () => Prisma.Sql;
+  before?: () => AuditChange;
   call: () => Promise<{ status: number; value: T; details?: Record<string, unknown> }>;
   /** The same for the outcome event; `value` is the call's, on success. */
-  after?: (outcome: UpstreamActionOutcome<T>) => Prisma.Sql | undefined;
+  after?: (outcome: UpstreamActionOutcome<T>) => AuditChange | undefined;
 }
 
 /** How the call ended; `error` is null on a failure that was not a problem (an unexpected error). */

@@ -127,6 +127,28 @@ describe('CryptoService', () => {
   });
 });
 
+describe('CryptoService.fingerprint', () => {
+  it('tells data apart under a key version, and hides the data', () => {
+    const crypto = service(V1);
+    const fingerprint = crypto.fingerprint(`{"password":"${CANARY}"}`);
+    expect(fingerprint).toMatch(/^v1:[A-Za-z0-9_-]{43}$/);
+    expect(fingerprint).not.toContain(CANARY);
+    expect(crypto.fingerprint(`{"password":"${CANARY}"}`)).toBe(fingerprint);
+    expect(crypto.fingerprintMatches(`{"password":"${CANARY}"}`, fingerprint)).toBe(true);
+    expect(crypto.fingerprintMatches(`{"password":"other"}`, fingerprint)).toBe(false);
+  });
+
+  it('depends on the master key, and still matches after a rotation while the old key is kept', () => {
+    const before = service(V1).fingerprint('data');
+    expect(service(generateKeyText('v1')).fingerprintMatches('data', before)).toBe(false);
+    const rotated = service(`${V2},${V1}`);
+    expect(rotated.fingerprintMatches('data', before)).toBe(true);
+    expect(rotated.fingerprint('data')).toMatch(/^v2:/);
+    expect(service(V2).fingerprintMatches('data', before)).toBe(false);
+    expect(rotated.fingerprintMatches('data', 'malformed')).toBe(false);
+  });
+});
+
 describe('credentialAssociatedData', () => {
   it('binds the tenant and the credential unambiguously', () => {
     expect(credentialAssociatedData('t1', 'c1')).toBe('pipes-gateway/credential/v1\0t1\0c1');

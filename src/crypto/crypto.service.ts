@@ -1,4 +1,11 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import { KeyRing } from './key-ring';
 
@@ -44,6 +51,7 @@ export function credentialAssociatedData(tenantId: string, credentialId: string)
 @Injectable()
 export class CryptoService {
   readonly #keyRing: KeyRing;
+  readonly #fingerprintKeys = new Map<string, Buffer>();
 
   constructor(keyRing: KeyRing) {
     this.#keyRing = keyRing;
@@ -91,6 +99,38 @@ export class CryptoService {
       // One error for every failure: saying which part failed would only help someone probing.
       throw new DecryptionError(sealed.keyVersion);
     }
+  }
+
+  /**
+   * A keyed hash of `data` (HMAC-SHA256 under a key derived from the active master key), prefixed
+   * with the key version: it tells two requests apart, secrets included, without storing anything
+   * that reveals them.
+   */
+  fingerprint(data: string): string {
+    const version = this.#keyRing.activeVersion;
+    return `${version}:${createHmac('sha256', this.fingerprintKey(version)).update(data).digest('base64url')}`;
+  }
+
+  /** Whether `fingerprint` is of `data`; false when its key version is no longer configured. */
+  fingerprintMatches(data: string, fingerprint: string): boolean {
+    const separator = fingerprint.indexOf(':');
+    const version = fingerprint.slice(0, separator);
+    if (separator < 0 || !this.#keyRing.versions().includes(version)) return false;
+    const expected = createHmac('sha256', this.fingerprintKey(version)).update(data).digest();
+    const given = Buffer.from(fingerprint.slice(separator + 1), 'base64url');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private fingerprintKey(version: string): Buffer {
+    let key = this.#fingerprintKeys.get(version);
+    if (key === undefined) {
+      // Its own key, not the master key: an HMAC and the cipher never share key material.
+      key = Buffer.from(
+        hkdfSync('sha256', this.#keyRing.get(version), '', 'pipes-gateway/fingerprint/v1', 32),
+      );
+      this.#fingerprintKeys.set(version, key);
+    }
+    return key;
   }
 
   needsRewrap(sealed: Pick<SealedSecret, 'keyVersion'>): boolean {

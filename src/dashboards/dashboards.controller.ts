@@ -1,11 +1,21 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiBody, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiCreatedResponse,
+  ApiHeader,
+  ApiNoContentResponse,
+  ApiOkResponse,
+  ApiOperation,
+  ApiTags,
+} from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
-import { ifMatchHeader } from '../common/request-headers';
-import type { DashboardEnvelope } from '../upstream/dashboards-api.client';
+import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
+import { idempotencyKeyHeader, ifMatchHeader } from '../common/request-headers';
+import type { DashboardEnvelope, DashboardListEnvelope } from '../upstream/dashboards-api.client';
 import {
   DashboardVersionListView,
   DashboardVersionSummaryView,
@@ -28,15 +38,69 @@ import { schemaRef } from '../common/validation/json-schema';
 import { checkDashboardBody } from './schema/dashboard-body';
 import { DASHBOARD_BODY } from './schema/dashboard-body.schema';
 
+const DashboardBody = (): MethodDecorator => ApiBody({ schema: schemaRef('DashboardBody', DASHBOARD_BODY) });
+const PASSED_THROUGH =
+  'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
+  'dashboard read here can be written back as it came.';
+
 @ApiTags('dashboards')
 @ApiBearerAuth('gateway-key')
-@ApiDashboardIdParam()
-@Controller('v1/dashboards/:id')
+@Controller('v1/dashboards')
 export class DashboardsController {
   constructor(private readonly dashboards: DashboardsService) {}
 
   @Get()
   @RequireRole('viewer')
+  @ApiDashboardQuery()
+  @ApiOperation({ summary: 'List dashboards', description: '`{data: [...]}` as the dashboards API sent it.' })
+  @ApiOkResponse({ description: '`{data: [dashboard, ...]}`' })
+  list(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Query(dashboardQueryParams) query: DashboardQuery,
+  ): Promise<DashboardListEnvelope> {
+    return this.dashboards.list(principal.tenantId, query.credentialId, actor);
+  }
+
+  @Post()
+  @RequireRole('operator')
+  @LimitWritesInFlight()
+  @ApiDashboardQuery()
+  @ApiOperation({
+    summary: 'Create a dashboard',
+    description: `${PASSED_THROUGH} The new dashboard's content is kept as its version 1.`,
+  })
+  @ApiHeader({
+    name: 'Idempotency-Key',
+    required: false,
+    description: 'Same key and body within 24 h: the first answer again, and no second dashboard.',
+  })
+  @DashboardBody()
+  @ApiCreatedResponse({ description: '`{data: dashboard}` with its new id, and its ETag.' })
+  async create(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Query(dashboardQueryParams) query: DashboardQuery,
+    @CheckedBody(checkDashboardBody) body: Record<string, unknown>,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    const created = await this.dashboards.create(
+      principal.tenantId,
+      query.credentialId,
+      body,
+      idempotencyKeyHeader(idempotencyKey),
+      actor,
+    );
+    void reply.status(created.status);
+    if (created.etag) void reply.header('etag', created.etag);
+    if (created.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
+    return created.body;
+  }
+
+  @Get(':id')
+  @RequireRole('viewer')
+  @ApiDashboardIdParam()
   @ApiDashboardQuery()
   @ApiOperation({
     summary: 'Read a dashboard',
@@ -56,23 +120,23 @@ export class DashboardsController {
     );
   }
 
-  @Put()
+  @Put(':id')
   @RequireRole('operator')
   @LimitWritesInFlight()
+  @ApiDashboardIdParam()
   @ApiDashboardQuery()
   @ApiOperation({
     summary: 'Replace a dashboard',
     description:
-      'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
-      'dashboard read here can be written back as it came. Tiles left out are deleted upstream; dashboard fields ' +
-      'left out keep their values. With If-Match, a dashboard changed since it was read is not written (412).',
+      `${PASSED_THROUGH} Tiles left out are deleted upstream; dashboard fields left out keep their values. ` +
+      'With If-Match, a dashboard changed since it was read is not written (412).',
   })
   @ApiHeader({
     name: 'If-Match',
     required: false,
     description: 'The ETag from GET; without it the replace proceeds.',
   })
-  @ApiBody({ schema: schemaRef('DashboardBody', DASHBOARD_BODY) })
+  @DashboardBody()
   @ApiOkResponse({ description: '`{data: dashboard}` as updated, with its new ETag.' })
   async replace(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -94,8 +158,31 @@ export class DashboardsController {
     return withEtag(reply, answer);
   }
 
-  @Get('versions')
+  @Delete(':id')
+  @RequireRole('operator')
+  @LimitWritesInFlight()
+  @ApiDashboardIdParam()
+  @ApiDashboardQuery()
+  @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete a dashboard',
+    description:
+      'Its content is kept first as the newest stored version: the versions stay listed, and restoring one ' +
+      'creates the dashboard again.',
+  })
+  @ApiNoContentResponse({ description: 'Deleted upstream.' })
+  async delete(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(dashboardPathParams) params: DashboardPath,
+    @Query(dashboardQueryParams) query: DashboardQuery,
+  ): Promise<void> {
+    await this.dashboards.delete(principal.tenantId, params.id, query.credentialId, actor);
+  }
+
+  @Get(':id/versions')
   @RequireRole('viewer')
+  @ApiDashboardIdParam()
   @ApiOkResponse({
     type: DashboardVersionListView,
     description: 'Newest first: who replaced it, when, tile count.',
@@ -107,8 +194,9 @@ export class DashboardsController {
     return this.dashboards.versions(principal.tenantId, params.id);
   }
 
-  @Get('versions/:n')
+  @Get(':id/versions/:n')
   @RequireRole('viewer')
+  @ApiDashboardIdParam()
   @ApiDashboardVersionParam()
   @ApiOkResponse({ type: DashboardVersionView })
   version(
@@ -118,15 +206,18 @@ export class DashboardsController {
     return this.dashboards.version(principal.tenantId, params.id, params.n);
   }
 
-  @Post('versions/:n/restore')
+  @Post(':id/versions/:n/restore')
   @RequireRole('operator')
   @LimitWritesInFlight()
+  @ApiDashboardIdParam()
   @ApiDashboardVersionParam()
   @ApiDashboardQuery()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Put a stored version back',
-    description: 'Itself a replace: the current content becomes a new version.',
+    description:
+      'Itself a replace: the current content becomes a new version. A dashboard the service no longer has ' +
+      '(deleted) is created again from the version: the answer carries its new id, and the versions move to it.',
   })
   @ApiHeader({ name: 'If-Match', required: false })
   @ApiOkResponse({ description: '`{data: dashboard}` as restored.' })

@@ -2,10 +2,11 @@ import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
+import { DashboardCreatesRepository } from './dashboard-creates.repository';
 
 @Module({
   imports: [CredentialsModule],
   controllers: [DashboardsController],
-  providers: [DashboardsService],
+  providers: [DashboardsService, DashboardCreatesRepository],
 })
 export class DashboardsModule {}

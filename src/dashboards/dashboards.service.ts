@@ -1,24 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
-import { lockIdFor } from '../common/canonical-json';
+import { canonicalJson, lockIdFor } from '../common/canonical-json';
+import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
 import { ProblemException, problemFor } from '../common/problem/problem';
+import { toProblem } from '../common/problem/to-problem';
+import type { AppConfig } from '../config/app-config';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
 import type { DashboardsSecret } from '../credentials/credential-secret';
+import { CryptoService } from '../crypto/crypto.service';
 import type { DatabaseConnection } from '../database/database-connection';
+import { isUniqueViolation } from '../database/database-errors';
 import { DATABASE_CONNECTION } from '../database/database.tokens';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, type DashboardVersion } from '../generated/prisma/client';
-import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
+import {
+  DashboardEnvelope,
+  DashboardListEnvelope,
+  DashboardsApiClient,
+} from '../upstream/dashboards-api.client';
+import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
+import { DashboardCreatesRepository } from './dashboard-creates.repository';
 import { DashboardEtags } from './dashboard-etags';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
+
+const CREATED = 201;
 
 export interface DashboardAnswer {
   body: DashboardEnvelope;
   etag: string;
+}
+
+/** A create's answer: made now (with its ETag), or replayed for an Idempotency-Key. */
+export interface CreatedDashboard {
+  status: number;
+  body: unknown;
+  etag?: string;
+  /** A replayed failure keeps its problem+json media type. */
+  problem?: boolean;
 }
 
 interface ReplaceRequest {
@@ -31,9 +54,21 @@ interface ReplaceRequest {
   restoredVersion?: number;
 }
 
+/** A dashboard the gateway keeps as a version: its content, and where it stands in the numbering. */
+interface VersionToStore {
+  tenantId: string;
+  credentialId: string;
+  dashboardId: string;
+  content: DashboardEnvelope['data'];
+  etag: string;
+  /** Numbered after the versions of this dashboard id (a dashboard created again takes its old ones). */
+  numberedAfter?: string;
+}
+
 @Injectable()
 export class DashboardsService {
   private readonly etags = new DashboardEtags();
+  private readonly pendingLimitMs: number;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -41,8 +76,25 @@ export class DashboardsService {
     private readonly credentials: CredentialsService,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly dashboardsApi: DashboardsApiClient,
+    private readonly creates: DashboardCreatesRepository,
+    private readonly crypto: CryptoService,
     @Inject(DATABASE_CONNECTION) private readonly database: DatabaseConnection,
-  ) {}
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
+  }
+
+  async list(
+    tenantId: string,
+    credentialId: string | undefined,
+    actor: Actor,
+  ): Promise<DashboardListEnvelope> {
+    const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
+    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
+      this.dashboardsApi.listDashboards(secret, credential.baseUrl, actor.requestId),
+    );
+    return response.body;
+  }
 
   async get(
     tenantId: string,
@@ -52,6 +104,61 @@ export class DashboardsService {
   ): Promise<DashboardAnswer> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
     return this.fetch(credential, id, actor);
+  }
+
+  /** A new dashboard upstream; its content is kept as its version 1, as a replaced one's would be. */
+  async create(
+    tenantId: string,
+    credentialId: string | undefined,
+    body: Record<string, unknown>,
+    idempotencyKey: string | null,
+    actor: Actor,
+  ): Promise<CreatedDashboard> {
+    const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
+    const request = canonicalJson({ credentialId: credential.id, body });
+    let fingerprint: string | null = null;
+    if (idempotencyKey !== null) {
+      fingerprint = this.crypto.fingerprint(request);
+      const earlier = await this.creates.find(tenantId, idempotencyKey);
+      if (earlier) {
+        const sameRequest = this.crypto.fingerprintMatches(request, earlier.fingerprint);
+        return replayOf({ ...earlier, sameRequest }, this.pendingLimitMs);
+      }
+    }
+    try {
+      const { value } = await auditedUpstreamAction({
+        prisma: this.prisma,
+        audit: this.audit,
+        actor,
+        entry: {
+          tenantId,
+          action: 'dashboard.create',
+          // The id is the service's to give: the outcome event's details name it.
+          target: 'dashboard:new',
+          details: { credentialId: credential.id },
+        },
+        before:
+          idempotencyKey === null || fingerprint === null
+            ? undefined
+            : () => this.creates.pending(tenantId, idempotencyKey, fingerprint),
+        call: async () => ({ ...(await this.createUpstream(credential, body, actor)), status: CREATED }),
+        after: (outcome) => {
+          const writes = outcome.succeeded
+            ? [this.storeVersion({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
+            : [];
+          if (idempotencyKey !== null) {
+            const response = outcome.succeeded
+              ? { status: outcome.status, body: outcome.value.body }
+              : { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body };
+            writes.push(this.creates.completed(tenantId, idempotencyKey, outcome.succeeded, response));
+          }
+          return writes;
+        },
+      });
+      return { status: CREATED, body: value.body, etag: value.etag };
+    } catch (error) {
+      throw isUniqueViolation(error, 'idempotent_requests') ? idempotentRequestInProgress() : error;
+    }
   }
 
   replace(
@@ -68,6 +175,46 @@ export class DashboardsService {
     );
   }
 
+  /**
+   * Deletes a dashboard upstream, keeping its content first as the newest stored version, so a
+   * dashboard deleted here can always be restored. Serialised with replaces of the same dashboard.
+   */
+  async delete(tenantId: string, id: string, credentialId: string | undefined, actor: Actor): Promise<void> {
+    const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
+    await this.database.withLock(lockIdFor(`dashboard:${tenantId}:${id}`), async () => {
+      const { body: current, etag } = await this.fetch(credential, id, actor);
+      const versionId = randomUUID();
+      await auditedUpstreamAction({
+        prisma: this.prisma,
+        audit: this.audit,
+        actor,
+        entry: {
+          tenantId,
+          action: 'dashboard.delete',
+          target: `dashboard:${id}`,
+          details: { credentialId: credential.id, tileCount: current.data.tiles?.length ?? 0 },
+        },
+        before: () =>
+          this.storeVersion(
+            { tenantId, credentialId: credential.id, dashboardId: id, content: current.data, etag },
+            actor,
+            versionId,
+          ),
+        call: async () => {
+          const response = await this.upstreamCalls.run(credential, actor, (secret) =>
+            this.dashboardsApi.deleteDashboard(secret, credential.baseUrl, id, actor.requestId),
+          );
+          return { status: response.status, value: null };
+        },
+        after: (outcome) => (outcome.succeeded ? undefined : this.forgetVersion(versionId)),
+      });
+    });
+  }
+
+  /**
+   * Puts a stored version back. When the service no longer has the dashboard (it was deleted), it
+   * is created again from the version: the answer carries its new id, and the versions move to it.
+   */
   async restore(
     tenantId: string,
     id: string,
@@ -118,16 +265,19 @@ export class DashboardsService {
     const { tenantId, dashboardId } = request;
     const credential = await this.credentials.dashboardsCredential(tenantId, request.credentialId, actor);
     return this.database.withLock(lockIdFor(`dashboard:${tenantId}:${dashboardId}`), async () => {
-      const { body: previous, etag: previousEtag } = await this.fetch(credential, dashboardId, actor);
+      const current = await this.fetchIfExists(
+        credential,
+        dashboardId,
+        actor,
+        request.action === 'dashboard.restore',
+      );
+      if (current === null) return this.createAgain(request, credential, actor);
+      const { body: previous, etag: previousEtag } = current;
       if (request.ifMatch !== undefined && !etagMatches(request.ifMatch, previousEtag)) {
-        throw new ProblemException({
-          status: 412,
-          type: 'dashboard-changed',
-          title: 'Dashboard changed',
-          detail:
-            'The dashboard changed since it was read (If-Match does not match its ETag); nothing was written. Read it again.',
-          headers: { etag: previousEtag },
-        });
+        throw dashboardChanged(
+          'The dashboard changed since it was read (If-Match does not match its ETag); nothing was written. Read it again.',
+          previousEtag,
+        );
       }
       const versionId = randomUUID();
       const { value } = await auditedUpstreamAction({
@@ -143,17 +293,19 @@ export class DashboardsService {
             ...(request.restoredVersion ? { restoredVersion: request.restoredVersion } : {}),
           },
         },
-        // Written with the pending event (AuditService.append): the content before the replace, as
-        // the next version. Replaces of one dashboard are serialised by the lock above.
-        before: () => Prisma.sql`
-          INSERT INTO dashboard_versions (id, tenant_id, credential_id, dashboard_id, version, content, etag,
-                                          tile_count, actor, on_behalf_of, request_id)
-          SELECT ${versionId}::uuid, ${tenantId}::uuid, ${credential.id}::uuid, ${dashboardId},
-                 coalesce((SELECT max(version) FROM dashboard_versions
-                           WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${dashboardId}), 0) + 1,
-                 ${JSON.stringify(previous.data)}::jsonb, ${previousEtag}, ${previous.data.tiles?.length ?? 0}::int,
-                 ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
-          FROM appended`,
+        // Written with the pending event: the content before the replace, as the next version.
+        before: () =>
+          this.storeVersion(
+            {
+              tenantId,
+              credentialId: credential.id,
+              dashboardId,
+              content: previous.data,
+              etag: previousEtag,
+            },
+            actor,
+            versionId,
+          ),
         call: async () => {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.dashboardsApi.replaceDashboard(
@@ -168,13 +320,78 @@ export class DashboardsService {
           return { status: response.status, value: updated, details: tileChanges(previous, updated.body) };
         },
         // Only a replace that happened keeps the previous content as a version.
-        after: (outcome) =>
-          outcome.succeeded
-            ? undefined
-            : Prisma.sql`DELETE FROM dashboard_versions USING appended WHERE dashboard_versions.id = ${versionId}::uuid`,
+        after: (outcome) => (outcome.succeeded ? undefined : this.forgetVersion(versionId)),
       });
       return value;
     });
+  }
+
+  /** A restore of a dashboard the service no longer has: created again, with its versions moved to it. */
+  private async createAgain(
+    request: ReplaceRequest,
+    credential: UpstreamCredential<DashboardsSecret>,
+    actor: Actor,
+  ): Promise<DashboardAnswer> {
+    const { tenantId, dashboardId } = request;
+    if (request.ifMatch !== undefined) {
+      throw dashboardChanged(
+        'The dashboard no longer exists upstream, so it matches no ETag; restore without If-Match to create it again.',
+      );
+    }
+    const { value } = await auditedUpstreamAction({
+      prisma: this.prisma,
+      audit: this.audit,
+      actor,
+      entry: {
+        tenantId,
+        action: 'dashboard.restore',
+        target: `dashboard:${dashboardId}`,
+        details: {
+          credentialId: credential.id,
+          restoredVersion: request.restoredVersion,
+          createdAgain: true,
+        },
+      },
+      call: () => this.createUpstream(credential, request.body, actor),
+      after: (outcome) =>
+        outcome.succeeded
+          ? [
+              Prisma.sql`
+                UPDATE dashboard_versions SET dashboard_id = ${outcome.value.dashboardId}
+                FROM appended
+                WHERE dashboard_versions.tenant_id = ${tenantId}::uuid AND dashboard_versions.dashboard_id = ${dashboardId}`,
+              this.storeVersion(
+                { tenantId, credentialId: credential.id, ...outcome.value, numberedAfter: dashboardId },
+                actor,
+              ),
+            ]
+          : undefined,
+    });
+    return { body: value.body, etag: value.etag };
+  }
+
+  /** POST upstream; the answer must name the new dashboard. */
+  private async createUpstream(
+    credential: UpstreamCredential<DashboardsSecret>,
+    body: unknown,
+    actor: Actor,
+  ): Promise<{
+    status: number;
+    value: DashboardAnswer & { dashboardId: string; content: DashboardEnvelope['data'] };
+    details: Record<string, unknown>;
+  }> {
+    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
+      this.dashboardsApi.createDashboard(secret, credential.baseUrl, body, actor.requestId),
+    );
+    const dashboardId = response.body.data?.id;
+    if (typeof dashboardId !== 'string')
+      throw upstreamInvalidAnswer('dashboards', response.status, 'data.id');
+    const etag = this.etags.of(response);
+    return {
+      status: response.status,
+      value: { body: response.body, etag, dashboardId, content: response.body.data },
+      details: { dashboardId, tileCount: response.body.data.tiles?.length ?? 0 },
+    };
   }
 
   private async fetch(
@@ -188,6 +405,45 @@ export class DashboardsService {
     return { body: response.body, etag: this.etags.of(response) };
   }
 
+  /** The dashboard now; null when the service answers 404 and `missingIsFine`. */
+  private async fetchIfExists(
+    credential: UpstreamCredential<DashboardsSecret>,
+    id: string,
+    actor: Actor,
+    missingIsFine: boolean,
+  ): Promise<DashboardAnswer | null> {
+    try {
+      return await this.fetch(credential, id, actor);
+    } catch (error) {
+      if (missingIsFine && error instanceof ProblemException && error.problem.upstream?.status === 404)
+        return null;
+      throw error;
+    }
+  }
+
+  /** The dashboard's next version, written with an audit event (it reads FROM appended). */
+  private storeVersion(
+    version: VersionToStore & { etag: string },
+    actor: Actor,
+    id = randomUUID(),
+  ): Prisma.Sql {
+    const { tenantId, credentialId, dashboardId, content, etag } = version;
+    const numberedAfter = version.numberedAfter ?? dashboardId;
+    return Prisma.sql`
+      INSERT INTO dashboard_versions (id, tenant_id, credential_id, dashboard_id, version, content, etag,
+                                      tile_count, actor, on_behalf_of, request_id)
+      SELECT ${id}::uuid, ${tenantId}::uuid, ${credentialId}::uuid, ${dashboardId},
+             coalesce((SELECT max(version) FROM dashboard_versions
+                       WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${numberedAfter}), 0) + 1,
+             ${JSON.stringify(content)}::jsonb, ${etag}, ${content.tiles?.length ?? 0}::int,
+             ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
+      FROM appended`;
+  }
+
+  private forgetVersion(id: string): Prisma.Sql {
+    return Prisma.sql`DELETE FROM dashboard_versions USING appended WHERE dashboard_versions.id = ${id}::uuid`;
+  }
+
   private async findVersion(tenantId: string, id: string, version: number): Promise<DashboardVersion> {
     const row = await this.prisma.dashboardVersion.findFirst({
       where: { tenantId, dashboardId: id, version },
@@ -195,6 +451,16 @@ export class DashboardsService {
     if (!row) throw problemFor(404, `Dashboard ${id} has no stored version ${version}.`);
     return row;
   }
+}
+
+function dashboardChanged(detail: string, etag?: string): ProblemException {
+  return new ProblemException({
+    status: 412,
+    type: 'dashboard-changed',
+    title: 'Dashboard changed',
+    detail,
+    ...(etag ? { headers: { etag } } : {}),
+  });
 }
 
 function etagMatches(ifMatch: string, etag: string): boolean {

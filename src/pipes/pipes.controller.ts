@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Headers, Param, Patch, Post, Res } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Headers, Param, Patch, Post, Put, Res } from '@nestjs/common';
 import {
   ApiBearerAuth,
   ApiBody,
@@ -19,7 +19,18 @@ import type { PipeLocation } from '../upstream/pipes-api.client';
 import { PipePath, pipeLocationParams, pipePathParams } from './dto/pipe-path-params';
 import { PipesAnswer, PipesService } from './pipes.service';
 import { schemaRef } from '../common/validation/json-schema';
-import { CREATE_PIPE_BODY, UPDATE_PIPE_BODY } from './schema/pipe-bodies.schema';
+import { CheckedBody } from '../common/validation/validated-input';
+import { checkScalingBody, checkSettingsBody, checkStateBody } from './schema/pipe-bodies';
+import {
+  CREATE_PIPE_BODY,
+  SCALING_UPDATE_BODY,
+  SETTINGS_BODY,
+  STATE_BODY,
+  UPDATE_PIPE_BODY,
+} from './schema/pipe-bodies.schema';
+
+const ENVELOPE = '`{status, requestId, result}` from the pipes API, secrets removed.';
+const PipeIdParam = (): MethodDecorator => ApiParam({ name: 'pipeId', type: String, format: 'uuid' });
 
 @ApiTags('pipes')
 @ApiBearerAuth('gateway-key')
@@ -40,6 +51,19 @@ import { CREATE_PIPE_BODY, UPDATE_PIPE_BODY } from './schema/pipe-bodies.schema'
 export class PipesController {
   constructor(private readonly pipes: PipesService) {}
 
+  @Get()
+  @RequireRole('viewer')
+  @ApiOperation({ summary: "List a service's pipes", description: `${ENVELOPE} \`result\` is the list.` })
+  @ApiOkResponse({ description: ENVELOPE })
+  async list(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(pipeLocationParams) params: PipeLocation,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return send(reply, await this.pipes.list(principal.tenantId, params, actor));
+  }
+
   @Post()
   @RequireRole('operator')
   @LimitWritesInFlight()
@@ -56,7 +80,7 @@ export class PipesController {
     description: 'Same key and spec within 24 h: the first answer again.',
   })
   @ApiBody({ schema: schemaRef('PipeCreateBody', CREATE_PIPE_BODY) })
-  @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API.' })
+  @ApiOkResponse({ description: ENVELOPE })
   async create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -75,17 +99,31 @@ export class PipesController {
     return send(reply, answer);
   }
 
+  @Get(':pipeId')
+  @RequireRole('viewer')
+  @PipeIdParam()
+  @ApiOperation({ summary: 'Read a pipe', description: ENVELOPE })
+  @ApiOkResponse({ description: ENVELOPE })
+  async get(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(pipePathParams) params: PipePath,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return send(reply, await this.pipes.get(principal.tenantId, params, actor));
+  }
+
   @Patch(':pipeId')
   @RequireRole('operator')
   @LimitWritesInFlight()
-  @ApiParam({ name: 'pipeId', type: String, format: 'uuid' })
+  @PipeIdParam()
   @ApiOperation({
     summary: 'Update a pipe',
     description:
       "Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent.",
   })
   @ApiBody({ schema: schemaRef('PipeUpdateBody', UPDATE_PIPE_BODY) })
-  @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API.' })
+  @ApiOkResponse({ description: ENVELOPE })
   async update(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -93,12 +131,72 @@ export class PipesController {
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.update(principal.tenantId, params, params.pipeId, body, actor));
+    return send(reply, await this.pipes.update(principal.tenantId, params, body, actor));
+  }
+
+  @Delete(':pipeId')
+  @RequireRole('operator')
+  @LimitWritesInFlight()
+  @PipeIdParam()
+  @ApiOperation({
+    summary: 'Delete a pipe',
+    description:
+      'A pipe created through the gateway keeps its create spec in the history, marked deleted. ' +
+      'Answers the envelope the service sends, without a result.',
+  })
+  @ApiOkResponse({ description: '`{status, requestId}` from the pipes API.' })
+  async delete(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(pipePathParams) params: PipePath,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return send(reply, await this.pipes.delete(principal.tenantId, params, actor));
+  }
+
+  @Patch(':pipeId/state')
+  @RequireRole('operator')
+  @LimitWritesInFlight()
+  @PipeIdParam()
+  @ApiOperation({
+    summary: 'Start, stop or resync a pipe',
+    description: 'resync is for database (CDC) pipes. Answers the pipe in its new state.',
+  })
+  @ApiBody({ schema: schemaRef('PipeStateBody', STATE_BODY) })
+  @ApiOkResponse({ description: ENVELOPE })
+  async changeState(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(pipePathParams) params: PipePath,
+    @CheckedBody(checkStateBody) body: { command: string },
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return send(reply, await this.pipes.changeState(principal.tenantId, params, body, actor));
+  }
+
+  @Patch(':pipeId/scaling')
+  @RequireRole('operator')
+  @LimitWritesInFlight()
+  @PipeIdParam()
+  @ApiOperation({
+    summary: 'Scale a pipe',
+    description: 'Replicas 1-40, CPU 125-2000 millicores, memory 0.5-8 GB per replica; null resets a value.',
+  })
+  @ApiBody({ schema: schemaRef('PipeScalingBody', SCALING_UPDATE_BODY) })
+  @ApiOkResponse({ description: ENVELOPE })
+  async scale(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(pipePathParams) params: PipePath,
+    @CheckedBody(checkScalingBody) body: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return send(reply, await this.pipes.scale(principal.tenantId, params, body, actor));
   }
 
   @Get(':pipeId/settings')
   @RequireRole('viewer')
-  @ApiParam({ name: 'pipeId', type: String, format: 'uuid' })
+  @PipeIdParam()
   @ApiOperation({ summary: "Read a pipe's advanced settings" })
   @ApiOkResponse({ description: '`{status, requestId, result}` with the settings object.' })
   async settings(
@@ -107,7 +205,28 @@ export class PipesController {
     @Param(pipePathParams) params: PipePath,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.settings(principal.tenantId, params, params.pipeId, actor));
+    return send(reply, await this.pipes.settings(principal.tenantId, params, actor));
+  }
+
+  @Put(':pipeId/settings')
+  @RequireRole('operator')
+  @LimitWritesInFlight()
+  @PipeIdParam()
+  @ApiOperation({
+    summary: "Replace a pipe's advanced settings",
+    description:
+      'The settings object replaces the old one whole; `clickhouse_*` and `engine_*` names are both taken.',
+  })
+  @ApiBody({ schema: schemaRef('PipeSettingsBody', SETTINGS_BODY) })
+  @ApiOkResponse({ description: '`{status, requestId, result}` with the settings object.' })
+  async replaceSettings(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param(pipePathParams) params: PipePath,
+    @CheckedBody(checkSettingsBody) body: Record<string, unknown>,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<unknown> {
+    return send(reply, await this.pipes.replaceSettings(principal.tenantId, params, body, actor));
   }
 }
 

@@ -1,19 +1,29 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
-import { auditedUpstreamAction } from '../audit/upstream-action';
+import { auditedUpstreamAction, type UpstreamActionOptions } from '../audit/upstream-action';
 import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
-import { ProblemException } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { PrismaService } from '../database/prisma.service';
-import { Prisma } from '../generated/prisma/client';
-import { PipeLocation, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
+import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
+import type { UpstreamResponse } from '../upstream/upstream-http';
+import type { PipesSecret } from '../credentials/credential-secret';
 import { assertBody } from '../common/validation/json-schema';
 import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
-import { PipeSpecHistoryService, StoredResponse } from './history/pipe-spec-history.service';
+import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
+import {
+  idempotentRequestInProgress,
+  pendingLimitMs,
+  replayOf,
+  type StoredResponse,
+} from '../common/idempotency';
+import { canonicalJson } from '../common/canonical-json';
+import { CryptoService } from '../crypto/crypto.service';
+import { ConfigService } from '@nestjs/config';
+import type { AppConfig } from '../config/app-config';
 
 /** What the facade answers: the upstream's status and envelope, secrets removed. */
 export interface PipesAnswer {
@@ -25,6 +35,8 @@ export interface PipesAnswer {
 
 @Injectable()
 export class PipesService {
+  private readonly pendingLimitMs: number;
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
@@ -32,7 +44,11 @@ export class PipesService {
     private readonly upstreamCalls: UpstreamCallService,
     private readonly pipesApi: PipesApiClient,
     private readonly history: PipeSpecHistoryService,
-  ) {}
+    private readonly crypto: CryptoService,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
+  }
 
   async create(
     tenantId: string,
@@ -43,9 +59,30 @@ export class PipesService {
   ): Promise<PipesAnswer> {
     const spec = assertBody(checkCreatePipeBody, body);
     const redacted = this.history.redact(spec);
+    // Over the whole spec, secrets included: a new secret under the same key is another request.
+    const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
+    let fingerprint: string | null = null;
     if (idempotencyKey !== null) {
+      fingerprint = this.crypto.fingerprint(request);
       const earlier = await this.history.findIdempotent(tenantId, idempotencyKey);
-      if (earlier) return replay(earlier, redacted.specHash, at);
+      if (earlier) {
+        const answer = replayOf(
+          {
+            sameRequest:
+              earlier.fingerprint === null
+                ? // Recorded before fingerprints were kept: the redacted spec and the place must match.
+                  earlier.specHash === redacted.specHash &&
+                  earlier.organizationId === at.organizationId &&
+                  earlier.serviceId === at.serviceId
+                : this.crypto.fingerprintMatches(request, earlier.fingerprint),
+            outcome: earlier.outcome,
+            response: earlier.response as StoredResponse | null,
+            createdAt: earlier.createdAt,
+          },
+          this.pendingLimitMs,
+        );
+        return { status: answer.status, body: answer.body, problem: answer.problem };
+      }
     }
 
     const recordId = randomUUID();
@@ -66,7 +103,12 @@ export class PipesService {
           },
         },
         before: () =>
-          this.history.pendingRecord(recordId, { tenantId, ...at, spec, idempotencyKey }, redacted, actor),
+          this.history.pendingRecord(
+            recordId,
+            { tenantId, ...at, spec, idempotencyKey, fingerprint },
+            redacted,
+            actor,
+          ),
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
@@ -90,104 +132,117 @@ export class PipesService {
       });
       return { status, body: value };
     } catch (error) {
-      throw isIdempotencyRace(error) ? idempotencyInProgress() : error;
+      throw isIdempotencyRace(error) ? idempotentRequestInProgress() : error;
     }
   }
 
-  async update(
+  list(tenantId: string, at: PipeLocation, actor: Actor): Promise<PipesAnswer> {
+    return this.read(tenantId, at, actor, (secret) => this.pipesApi.listPipes(secret, at, actor.requestId));
+  }
+
+  get(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
+    return this.read(tenantId, at, actor, (secret) => this.pipesApi.getPipe(secret, at, actor.requestId));
+  }
+
+  settings(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
+    return this.read(tenantId, at, actor, (secret) => this.pipesApi.getSettings(secret, at, actor.requestId));
+  }
+
+  update(tenantId: string, at: PipePath, body: unknown, actor: Actor): Promise<PipesAnswer> {
+    const patch = assertBody(checkUpdatePipeBody, body);
+    return this.write(
+      tenantId,
+      at,
+      actor,
+      'pipe.update',
+      { fields: Object.keys(patch), change: patch },
+      (secret) => this.pipesApi.updatePipe(secret, at, patch, actor.requestId),
+    );
+  }
+
+  /** The history keeps a deleted pipe's create spec, marked deleted, for reviewers. */
+  delete(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
+    return this.write(
+      tenantId,
+      at,
+      actor,
+      'pipe.delete',
+      {},
+      (secret) => this.pipesApi.deletePipe(secret, at, actor.requestId),
+      (outcome) => (outcome.succeeded ? this.history.deletedRecords(tenantId, at.pipeId) : undefined),
+    );
+  }
+
+  changeState(tenantId: string, at: PipePath, body: { command: string }, actor: Actor): Promise<PipesAnswer> {
+    return this.write(tenantId, at, actor, 'pipe.state', { command: body.command }, (secret) =>
+      this.pipesApi.changeState(secret, at, body, actor.requestId),
+    );
+  }
+
+  scale(tenantId: string, at: PipePath, body: Record<string, unknown>, actor: Actor): Promise<PipesAnswer> {
+    return this.write(tenantId, at, actor, 'pipe.scale', { change: body }, (secret) =>
+      this.pipesApi.scale(secret, at, body, actor.requestId),
+    );
+  }
+
+  replaceSettings(
     tenantId: string,
-    at: PipeLocation,
-    pipeId: string,
-    body: unknown,
+    at: PipePath,
+    body: Record<string, unknown>,
     actor: Actor,
   ): Promise<PipesAnswer> {
-    const patch = assertBody(checkUpdatePipeBody, body);
+    return this.write(tenantId, at, actor, 'pipe.settings', { change: body }, (secret) =>
+      this.pipesApi.replaceSettings(secret, at, body, actor.requestId),
+    );
+  }
+
+  private async read(
+    tenantId: string,
+    at: PipeLocation,
+    actor: Actor,
+    call: PipesCall,
+  ): Promise<PipesAnswer> {
+    const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
+    const response = await this.upstreamCalls.run(credential, actor, call);
+    return { status: response.status, body: response.body };
+  }
+
+  /** A change to one pipe upstream: audited pending before the call and with its outcome after it. */
+  private async write(
+    tenantId: string,
+    at: PipePath,
+    actor: Actor,
+    action: string,
+    details: Record<string, unknown>,
+    call: PipesCall,
+    after?: UpstreamActionOptions<PipesEnvelope>['after'],
+  ): Promise<PipesAnswer> {
     const { status, value } = await auditedUpstreamAction({
       prisma: this.prisma,
       audit: this.audit,
       actor,
       entry: {
         tenantId,
-        action: 'pipe.update',
-        target: `pipe:${pipeId}`,
-        details: {
-          organizationId: at.organizationId,
-          serviceId: at.serviceId,
-          fields: Object.keys(patch),
-          change: patch,
-        },
+        action,
+        target: `pipe:${at.pipeId}`,
+        details: { organizationId: at.organizationId, serviceId: at.serviceId, ...details },
       },
       call: async () => {
         const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-        const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-          this.pipesApi.updatePipe(secret, at, pipeId, patch, actor.requestId),
-        );
+        const response = await this.upstreamCalls.run(credential, actor, call);
         return { status: response.status, value: response.body };
       },
+      after,
     });
     return { status, body: value };
   }
-
-  async settings(tenantId: string, at: PipeLocation, pipeId: string, actor: Actor): Promise<PipesAnswer> {
-    const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-      this.pipesApi.getSettings(secret, at, pipeId, actor.requestId),
-    );
-    return { status: response.status, body: response.body };
-  }
 }
+
+type PipesCall = (secret: PipesSecret) => Promise<UpstreamResponse<PipesEnvelope>>;
 
 function pipeIdOf(envelope: PipesEnvelope): string | null {
   const id = (envelope.result as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' ? id : null;
-}
-
-function replay(
-  earlier: {
-    specHash: string;
-    organizationId: string;
-    serviceId: string;
-    outcome: string;
-    response: Prisma.JsonValue;
-  },
-  specHash: string,
-  at: PipeLocation,
-): PipesAnswer {
-  if (
-    earlier.specHash !== specHash ||
-    earlier.organizationId !== at.organizationId ||
-    earlier.serviceId !== at.serviceId
-  ) {
-    throw new ProblemException({
-      status: 422,
-      type: 'idempotency-key-reused',
-      title: 'Idempotency key reused',
-      detail:
-        'This Idempotency-Key was used within the last 24 hours for a different pipe spec; use a new key.',
-    });
-  }
-  if (earlier.outcome === 'pending') throw idempotencyInProgress();
-  if (earlier.outcome === 'unknown' || earlier.response === null) {
-    throw new ProblemException({
-      status: 409,
-      type: 'idempotent-outcome-unknown',
-      title: 'Outcome unknown',
-      detail:
-        'The first request with this Idempotency-Key was interrupted; check the pipe upstream before retrying with a new key.',
-    });
-  }
-  const stored = earlier.response as unknown as StoredResponse;
-  return { status: stored.status, body: stored.body, problem: earlier.outcome === 'failed' };
-}
-
-function idempotencyInProgress(): ProblemException {
-  return new ProblemException({
-    status: 409,
-    type: 'idempotent-request-in-progress',
-    title: 'Request in progress',
-    detail: 'A request with this Idempotency-Key is still being processed; retry shortly.',
-    headers: { 'retry-after': '1' },
-  });
 }
 
 function isIdempotencyRace(error: unknown): boolean {

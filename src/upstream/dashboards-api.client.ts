@@ -3,11 +3,22 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
-import { DEFAULT_RETRY_POLICY, UpstreamHttp, UpstreamResponse } from './upstream-http';
+import {
+  DEFAULT_RETRY_POLICY,
+  UpstreamAnswer,
+  UpstreamHttp,
+  UpstreamRequest,
+  UpstreamResponse,
+} from './upstream-http';
 
 /** `{data}` as the dashboards API sends it; the dashboard inside is passed through untouched. */
 export interface DashboardEnvelope {
   data: Record<string, unknown> & { id?: string; tiles?: unknown[] };
+}
+
+/** The list answer: `{data: [...]}`. */
+export interface DashboardListEnvelope {
+  data: unknown[];
 }
 
 /** The dashboards API: Bearer token; a credential may name its own (allow-listed) base address. */
@@ -31,21 +42,33 @@ export class DashboardsApiClient implements OnModuleDestroy {
     return this.http.close();
   }
 
+  listDashboards(
+    secret: DashboardsSecret,
+    baseUrl: string | null,
+    requestId: string,
+  ): Promise<UpstreamResponse<DashboardListEnvelope>> {
+    return this.call(secret, baseUrl, 'GET', DASHBOARDS_PATH, requestId, {
+      digestAnswer: false,
+      answer: 'list',
+    });
+  }
+
+  createDashboard(
+    secret: DashboardsSecret,
+    baseUrl: string | null,
+    body: unknown,
+    requestId: string,
+  ): Promise<UpstreamResponse<DashboardEnvelope>> {
+    return this.call(secret, baseUrl, 'POST', DASHBOARDS_PATH, requestId, { body });
+  }
+
   getDashboard(
     secret: DashboardsSecret,
     baseUrl: string | null,
     id: string,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardEnvelope>> {
-    return this.http.send({
-      method: 'GET',
-      path: dashboardPath(id),
-      baseUrl: baseUrl ?? undefined,
-      authorization: `Bearer ${secret.token}`,
-      credentialSecrets: [secret.token],
-      requestId,
-      digestAnswer: true,
-    });
+    return this.call(secret, baseUrl, 'GET', dashboardPath(id), requestId);
   }
 
   replaceDashboard(
@@ -55,19 +78,51 @@ export class DashboardsApiClient implements OnModuleDestroy {
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardEnvelope>> {
+    return this.call(secret, baseUrl, 'PUT', dashboardPath(id), requestId, { body });
+  }
+
+  /** Answers 204 without a body. */
+  deleteDashboard(
+    secret: DashboardsSecret,
+    baseUrl: string | null,
+    id: string,
+    requestId: string,
+  ): Promise<UpstreamResponse<null>> {
+    return this.call(secret, baseUrl, 'DELETE', dashboardPath(id), requestId, {
+      digestAnswer: false,
+      answer: 'none',
+    });
+  }
+
+  private call<T>(
+    secret: DashboardsSecret,
+    baseUrl: string | null,
+    method: UpstreamRequest['method'],
+    path: string,
+    requestId: string,
+    // An answer holding one dashboard gets a digest: its ETag is remembered by it (DashboardEtags).
+    {
+      body,
+      digestAnswer = true,
+      answer,
+    }: { body?: unknown; digestAnswer?: boolean; answer?: UpstreamAnswer } = {},
+  ): Promise<UpstreamResponse<T>> {
     return this.http.send({
-      method: 'PUT',
-      path: dashboardPath(id),
+      method,
+      path,
       baseUrl: baseUrl ?? undefined,
       authorization: `Bearer ${secret.token}`,
       credentialSecrets: [secret.token],
       requestId,
       body,
-      digestAnswer: true,
+      digestAnswer,
+      answer,
     });
   }
 }
 
+const DASHBOARDS_PATH = '/api/v2/dashboards';
+
 function dashboardPath(id: string): string {
-  return `/api/v2/dashboards/${encodeURIComponent(id)}`;
+  return `${DASHBOARDS_PATH}/${encodeURIComponent(id)}`;
 }

@@ -3,7 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { PipesSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
-import { DEFAULT_RETRY_POLICY, UpstreamHttp, UpstreamResponse } from './upstream-http';
+import {
+  DEFAULT_RETRY_POLICY,
+  UpstreamAnswer,
+  UpstreamHttp,
+  UpstreamRequest,
+  UpstreamResponse,
+} from './upstream-http';
 
 /** The pipes API's response envelope (pipes-api.md section 1). */
 export interface PipesEnvelope<Result = Record<string, unknown>> {
@@ -15,6 +21,11 @@ export interface PipesEnvelope<Result = Record<string, unknown>> {
 export interface PipeLocation {
   organizationId: string;
   serviceId: string;
+}
+
+/** One pipe of a service. */
+export interface PipePath extends PipeLocation {
+  pipeId: string;
 }
 
 /** The pipes management API: HTTP Basic with the tenant's key pair, JSON in an envelope. */
@@ -40,36 +51,91 @@ export class PipesApiClient implements OnModuleDestroy {
     return this.http.close();
   }
 
+  listPipes(
+    secret: PipesSecret,
+    at: PipeLocation,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'GET', this.pipesPath(at), requestId, { answer: 'list' });
+  }
+
   createPipe(
     secret: PipesSecret,
     at: PipeLocation,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.http.send({
-      method: 'POST',
-      path: this.pipesPath(at),
-      authorization: basic(secret),
-      credentialSecrets: [secret.keySecret],
-      requestId,
-      body,
-    });
+    return this.call(secret, 'POST', this.pipesPath(at), requestId, { body });
+  }
+
+  getPipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'GET', this.pipePath(at), requestId);
   }
 
   updatePipe(
     secret: PipesSecret,
-    at: PipeLocation,
-    pipeId: string,
+    at: PipePath,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'PATCH', this.pipePath(at), requestId, { body });
+  }
+
+  /** Answers the envelope without a `result`. */
+  deletePipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'DELETE', this.pipePath(at), requestId, { answer: 'none' });
+  }
+
+  changeState(
+    secret: PipesSecret,
+    at: PipePath,
+    body: unknown,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'PATCH', `${this.pipePath(at)}/state`, requestId, { body });
+  }
+
+  scale(
+    secret: PipesSecret,
+    at: PipePath,
+    body: unknown,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'PATCH', `${this.pipePath(at)}/scaling`, requestId, { body });
+  }
+
+  getSettings(
+    secret: PipesSecret,
+    at: PipePath,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'GET', `${this.pipePath(at)}/settings`, requestId);
+  }
+
+  replaceSettings(
+    secret: PipesSecret,
+    at: PipePath,
+    body: unknown,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(secret, 'PUT', `${this.pipePath(at)}/settings`, requestId, { body });
+  }
+
+  private call(
+    secret: PipesSecret,
+    method: UpstreamRequest['method'],
+    path: string,
+    requestId: string,
+    { body, answer }: { body?: unknown; answer?: UpstreamAnswer } = {},
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
-      method: 'PATCH',
-      path: `${this.pipesPath(at)}/${encodeURIComponent(pipeId)}`,
+      method,
+      path,
       authorization: basic(secret),
       credentialSecrets: [secret.keySecret],
       requestId,
       body,
+      answer,
     });
   }
 
@@ -77,19 +143,8 @@ export class PipesApiClient implements OnModuleDestroy {
     return `/v1/organizations/${encodeURIComponent(at.organizationId)}/services/${encodeURIComponent(at.serviceId)}/${this.resource}`;
   }
 
-  getSettings(
-    secret: PipesSecret,
-    at: PipeLocation,
-    pipeId: string,
-    requestId: string,
-  ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.http.send({
-      method: 'GET',
-      path: `${this.pipesPath(at)}/${encodeURIComponent(pipeId)}/settings`,
-      authorization: basic(secret),
-      credentialSecrets: [secret.keySecret],
-      requestId,
-    });
+  private pipePath(at: PipePath): string {
+    return `${this.pipesPath(at)}/${encodeURIComponent(at.pipeId)}`;
   }
 }
 

@@ -53,30 +53,31 @@ export function upstreamServerError(upstream: UpstreamName, detail: UpstreamProb
   });
 }
 
-/**
- * A success whose body the gateway cannot use. The upstream may have made the change all the
- * same, so the problem carries its status and says so.
- */
-export function upstreamInvalidAnswer(
-  upstream: UpstreamName,
-  expected: string,
-  answered: { status: number; requestId?: string },
-): ProblemException {
-  return new ProblemException({
-    status: 502,
-    type: 'upstream-invalid-answer',
-    title: 'Invalid upstream answer',
-    detail: `The ${LABEL[upstream]} answered ${answered.status}, but its body is not ${expected}; a change it was asked for may have been made all the same.`,
-    upstream: { ...answered, body: null },
-  });
-}
-
 export function upstreamAnswerTooLarge(upstream: UpstreamName, maxBytes: number): ProblemException {
   return new ProblemException({
     status: 502,
     type: 'upstream-answer-too-large',
     title: 'Upstream answer too large',
     detail: `The ${LABEL[upstream]} answered with more than ${maxBytes} bytes (UPSTREAM_MAX_ANSWER_BYTES); the gateway stopped reading and dropped the connection.`,
+  });
+}
+
+/**
+ * A 2xx whose body lacks what the operation needs (`missing` names it). The upstream may have
+ * made the change all the same, so the problem carries its status and says so.
+ */
+export function upstreamInvalidAnswer(
+  upstream: UpstreamName,
+  status: number,
+  missing: string,
+  requestId?: string,
+): ProblemException {
+  return new ProblemException({
+    status: 502,
+    type: 'upstream-invalid-answer',
+    title: 'Unusable upstream answer',
+    detail: `The ${LABEL[upstream]} answered ${status} without ${missing}; check upstream whether the change was made before trying again.`,
+    upstream: { status, ...(requestId === undefined ? {} : { requestId }), body: null },
   });
 }
 

@@ -212,27 +212,30 @@ describe('UpstreamHttp answers that cannot be used', () => {
 
   describe('a success whose body is unusable', () => {
     it.each([
-      ['pipes', 'an empty body', ''],
-      ['pipes', 'null', 'null'],
-      ['pipes', 'text', 'OK'],
-      ['pipes', 'a list', '[]'],
-      ['pipes', 'a string', '"ok"'],
-      ['pipes', 'an envelope without result', '{"status":200,"requestId":"up-1"}'],
-      ['pipes', 'a null result', '{"status":200,"result":null}'],
-      ['pipes', 'a list result', '{"status":200,"result":[]}'],
-      ['dashboards', 'an empty object', '{}'],
-      ['dashboards', 'a null data', '{"data":null}'],
-      ['dashboards', 'a text data', '{"data":"x"}'],
-    ] as const)('%s: %s is a 502 upstream-invalid-answer keeping the status', async (name, _what, body) => {
-      answer = (_request, response) => response.writeHead(201).end(body);
-      const failure = (await get(client(name)).catch((error: unknown) => error)) as ProblemException;
-      expect(failure.problem).toMatchObject({
-        status: 502,
-        type: 'upstream-invalid-answer',
-        upstream: { status: 201, body: null },
-        detail: expect.stringContaining(name === 'pipes' ? 'an object in "result"' : 'an object in "data"'),
-      });
-    });
+      ['pipes', 'an empty body', '', 'a JSON body'],
+      ['pipes', 'null', 'null', 'a JSON object'],
+      ['pipes', 'text', 'OK', 'a JSON body'],
+      ['pipes', 'a list', '[]', 'a JSON object'],
+      ['pipes', 'a string', '"ok"', 'a JSON object'],
+      ['pipes', 'an envelope without result', '{"status":200,"requestId":"up-1"}', 'an object in "result"'],
+      ['pipes', 'a null result', '{"status":200,"result":null}', 'an object in "result"'],
+      ['pipes', 'a list result', '{"status":200,"result":[]}', 'an object in "result"'],
+      ['dashboards', 'an empty object', '{}', 'an object in "data"'],
+      ['dashboards', 'a null data', '{"data":null}', 'an object in "data"'],
+      ['dashboards', 'a text data', '{"data":"x"}', 'an object in "data"'],
+    ] as const)(
+      '%s: %s is a 502 upstream-invalid-answer keeping the status',
+      async (name, _what, body, missing) => {
+        answer = (_request, response) => response.writeHead(201).end(body);
+        const failure = (await get(client(name)).catch((error: unknown) => error)) as ProblemException;
+        expect(failure.problem).toMatchObject({
+          status: 502,
+          type: 'upstream-invalid-answer',
+          upstream: { status: 201, body: null },
+          detail: expect.stringContaining(`answered 201 without ${missing};`),
+        });
+      },
+    );
 
     it('keeps the upstream request id of an envelope without its result', async () => {
       answer = (_request, response) => response.end('{"status":200,"requestId":"up-1"}');
@@ -241,7 +244,7 @@ describe('UpstreamHttp answers that cannot be used', () => {
       });
     });
 
-    it('takes a list where one is asked for, and anything from a call that reads nothing', async () => {
+    it('takes a list where one is asked for, and any JSON or none from a call that reads nothing', async () => {
       answer = (_request, response) => response.end('{"result":[{"id":"a"}]}');
       await expect(get(client('pipes'), { answer: 'list' })).resolves.toMatchObject({
         body: { result: [{ id: 'a' }] },
@@ -253,6 +256,15 @@ describe('UpstreamHttp answers that cannot be used', () => {
       await expect(get(client('dashboards'), { method: 'DELETE', answer: 'none' })).resolves.toEqual({
         status: 204,
         body: null,
+      });
+      answer = (_request, response) => response.end('{"status":200,"requestId":"up-2"}');
+      await expect(get(client('pipes'), { method: 'DELETE', answer: 'none' })).resolves.toEqual({
+        status: 200,
+        body: { status: 200, requestId: 'up-2' },
+      });
+      answer = (_request, response) => response.end('{"status":200,"result":{"id":"');
+      await expect(get(client('pipes'), { method: 'DELETE', answer: 'none' })).rejects.toMatchObject({
+        problem: { type: 'upstream-invalid-answer' },
       });
     });
   });

@@ -24,7 +24,7 @@ export type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
 /**
  * What the envelope of a successful answer (`result` of the pipes API, `data` of the dashboards
- * API) must hold: an object, a list, or nothing the gateway reads (a delete).
+ * API) must hold: an object, a list, or nothing the gateway reads (a delete: any JSON, or no body).
  */
 export type UpstreamAnswer = 'object' | 'list' | 'none';
 
@@ -82,10 +82,12 @@ const DIRECT: UpstreamTransportOptions = {
   proxy: { http: null, https: null, noProxy: '' },
 };
 
-// Methods whose repetition changes nothing more than the first call did (RFC 9110, 9.2.2).
-const IDEMPOTENT = new Set<UpstreamMethod>(['GET', 'PUT', 'DELETE']);
+// Methods tried again after a failure that may not have reached the upstream: a repeat answers as
+// the first would have. Not DELETE: a repeat of one that did happen answers 404, which would tell
+// the caller that nothing was there.
+const RETRIED_METHODS = new Set<UpstreamMethod>(['GET', 'PUT']);
 
-// Worth another try for an idempotent call: the request may never have been processed, or the
+// Worth another try for a GET or PUT: the request may never have been processed, or the
 // upstream said so itself.
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
@@ -136,7 +138,7 @@ type AttemptFailure = 'timeout' | 'connection' | 'too-large';
  * Its interceptors put the credential and the request id on every attempt, time every attempt
  * for the metrics, and map every outcome to the gateway's problem types (DESIGN section 4), in
  * that one place. `send` adds an overall deadline of UPSTREAM_TIMEOUT_MS across attempts and
- * bounded jittered retries for idempotent methods, honouring Retry-After.
+ * bounded jittered retries of GET and PUT, honouring Retry-After.
  *
  * axios runs with none of its costly defaults on this path. The instance is built with
  * `new Axios` rather than `axios.create`, which would merge the library's global defaults (form
@@ -187,7 +189,7 @@ export class UpstreamHttp {
         ...request.credentialSecrets,
         request.authorization.slice(request.authorization.indexOf(' ') + 1),
       ]),
-      IDEMPOTENT.has(request.method) ? this.retry.maxAttempts : 1,
+      RETRIED_METHODS.has(request.method) ? this.retry.maxAttempts : 1,
     );
     const data = request.body === undefined ? undefined : JSON.stringify(request.body);
     for (;;) {
@@ -278,13 +280,11 @@ export class UpstreamHttp {
   private success(response: AxiosResponse<string>, call: UpstreamCall): UpstreamResponse<unknown> {
     const { status, data: text } = response;
     const { answer = 'object', digestAnswer } = call.request;
-    const value = parseJson(text);
-    const envelope = ENVELOPE[this.name];
-    if (answer !== 'none' && !holds(value, envelope, answer)) {
-      const expected = `a JSON object with ${answer === 'list' ? 'a list' : 'an object'} in "${envelope}"`;
-      throw upstreamInvalidAnswer(this.name, expected, { status, ...requestIdOf(value) });
-    }
-    const body = value === NOT_JSON ? null : redactParsedJson(value, call.sentSecrets);
+    const value = text === '' && answer === 'none' ? null : parseJson(text);
+    const missing = lacking(value, ENVELOPE[this.name], answer);
+    if (missing !== null)
+      throw upstreamInvalidAnswer(this.name, status, missing, requestIdOf(value).requestId);
+    const body = redactParsedJson(value, call.sentSecrets);
     return digestAnswer
       ? { status, body, answerDigest: answerDigest(text, call.sentSecrets) }
       : { status, body };
@@ -347,9 +347,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function holds(value: unknown, envelope: string, answer: 'object' | 'list'): boolean {
-  if (!isObject(value)) return false;
-  return answer === 'list' ? Array.isArray(value[envelope]) : isObject(value[envelope]);
+/** What a success's body lacks for the answer asked for; null when it is usable. */
+function lacking(value: unknown, envelope: string, answer: UpstreamAnswer): string | null {
+  if (value === NOT_JSON) return 'a JSON body';
+  if (answer === 'none') return null;
+  if (!isObject(value)) return 'a JSON object';
+  if (answer === 'list') return Array.isArray(value[envelope]) ? null : `a list in "${envelope}"`;
+  return isObject(value[envelope]) ? null : `an object in "${envelope}"`;
 }
 
 function answerDigest(text: string, sentSecrets: readonly string[]): string {

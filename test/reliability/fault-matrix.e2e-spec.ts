@@ -2,8 +2,8 @@
  * Every fault the upstream simulators can produce against every gateway route that calls an
  * upstream. The table built from FAULTS × ROUTES is the specification (DESIGN sections 4, 5, 7 and
  * the retry policy of src/upstream/upstream-http.ts): for each cell it states the status and
- * problem type the caller gets, how many calls of each method the upstream saw (creates and
- * PATCHes are never retried; GET and PUT are retried boundedly within UPSTREAM_TIMEOUT_MS),
+ * problem type the caller gets, how many calls of each method the upstream saw (creates, PATCHes and
+ * DELETEs are never retried; GET and PUT are retried boundedly within UPSTREAM_TIMEOUT_MS),
  * Retry-After where DESIGN asks for it, and whether the stored credential is marked refused.
  * Every cell also checks what must hold whatever the fault: X-Request-Id on the answer and on every
  * upstream call, no canary secret in the answer, and no write left half-done (the create-spec
@@ -38,8 +38,18 @@ const DEADLINE_SLACK_MS = 500;
 const MAX_ATTEMPTS = 3;
 
 type UpstreamName = 'pipes' | 'dashboards';
-type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'PUT';
-type WriteAction = 'pipe.create' | 'pipe.update' | 'dashboard.replace' | 'dashboard.restore';
+type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+type WriteAction =
+  | 'pipe.create'
+  | 'pipe.update'
+  | 'pipe.delete'
+  | 'pipe.state'
+  | 'pipe.scale'
+  | 'pipe.settings'
+  | 'dashboard.create'
+  | 'dashboard.replace'
+  | 'dashboard.restore'
+  | 'dashboard.delete';
 type Call = ReturnType<TestAgent['get']>;
 
 /** What a route needs to build its request. */
@@ -51,6 +61,8 @@ interface MatrixContext {
   version: number;
   /** `?credentialId=` for the dashboards routes; empty for the tenant's default credential. */
   dashboardsQuery: Record<string, string>;
+  /** The organization of the pipes routes, when not the world's. */
+  organizationId?: string;
 }
 
 interface MatrixRoute {
@@ -62,16 +74,20 @@ interface MatrixRoute {
   faulted: UpstreamMethod;
   /** A dashboards write reads the current dashboard first (for If-Match and the stored version). */
   readsFirst?: boolean;
-  /** The fault hits that read; the write (PUT) follows only when the read succeeded. */
+  /** The fault hits that read; the write (`writesWith`) follows only when the read succeeded. */
   faultOnRead?: boolean;
+  /** The upstream method of the write after the read, for routes that read first. */
+  writesWith?: UpstreamMethod;
   write: WriteAction | null;
+  /** The status of success, when not 200. */
+  succeeds?: 201 | 204;
   send(ctx: MatrixContext, requestId: string): Call;
 }
 
 const operator = (ctx: MatrixContext) => bearer(ctx.world.tenant.keys.operator);
 const viewer = (ctx: MatrixContext) => bearer(ctx.world.tenant.keys.viewer);
 const pipesPath = (ctx: MatrixContext) =>
-  `/v1/organizations/${ctx.world.organizationId}/services/${ctx.world.serviceId}/pipes`;
+  `/v1/organizations/${ctx.organizationId ?? ctx.world.organizationId}/services/${ctx.world.serviceId}/pipes`;
 const specSecret = (world: UpstreamWorld) => `${canaryOf(world)}-spec`;
 
 const putDashboard = (ctx: MatrixContext, requestId: string): Call =>
@@ -81,6 +97,15 @@ const putDashboard = (ctx: MatrixContext, requestId: string): Call =>
     .set(operator(ctx))
     .set('X-Request-Id', requestId)
     .send(validDashboardBody());
+/** A pipe made upstream for this call alone: the routes that delete or stop one use it. */
+const freshPipePath = (ctx: MatrixContext): string =>
+  `${pipesPath(ctx)}/${ctx.world.pipes.seedPipe(ctx.world.organizationId, ctx.world.serviceId, validCreateBody('kafka')).id}`;
+const deleteDashboard = (ctx: MatrixContext, requestId: string): Call =>
+  ctx.world.gateway.http
+    .delete(`/v1/dashboards/${ctx.world.dashboards.seedDashboard({ name: 'To delete', tiles: [] }).id}`)
+    .query(ctx.dashboardsQuery)
+    .set(operator(ctx))
+    .set('X-Request-Id', requestId);
 const restoreDashboard = (ctx: MatrixContext, requestId: string): Call =>
   ctx.world.gateway.http
     .post(`/v1/dashboards/${ctx.dashboardId}/versions/${ctx.version}/restore`)
@@ -128,6 +153,126 @@ const ROUTES: readonly MatrixRoute[] = [
         .set('X-Request-Id', requestId),
   },
   {
+    name: 'GET pipes (list)',
+    catalog: 'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes',
+    upstream: 'pipes',
+    faulted: 'GET',
+    write: null,
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http.get(pipesPath(ctx)).set(viewer(ctx)).set('X-Request-Id', requestId),
+  },
+  {
+    name: 'GET pipe',
+    catalog: 'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
+    upstream: 'pipes',
+    faulted: 'GET',
+    write: null,
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .get(`${pipesPath(ctx)}/${ctx.pipeId}`)
+        .set(viewer(ctx))
+        .set('X-Request-Id', requestId),
+  },
+  {
+    name: 'DELETE pipe',
+    catalog: 'DELETE /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
+    upstream: 'pipes',
+    faulted: 'DELETE',
+    write: 'pipe.delete',
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http.delete(freshPipePath(ctx)).set(operator(ctx)).set('X-Request-Id', requestId),
+  },
+  {
+    name: 'PATCH pipe state (stop)',
+    catalog: 'PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/state',
+    upstream: 'pipes',
+    faulted: 'PATCH',
+    write: 'pipe.state',
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .patch(`${freshPipePath(ctx)}/state`)
+        .set(operator(ctx))
+        .set('X-Request-Id', requestId)
+        .send({ command: 'stop' }),
+  },
+  {
+    name: 'PATCH pipe scaling',
+    catalog: 'PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling',
+    upstream: 'pipes',
+    faulted: 'PATCH',
+    write: 'pipe.scale',
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .patch(`${pipesPath(ctx)}/${ctx.pipeId}/scaling`)
+        .set(operator(ctx))
+        .set('X-Request-Id', requestId)
+        .send({ replicas: 2 }),
+  },
+  {
+    name: 'PUT pipe settings',
+    catalog: 'PUT /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings',
+    upstream: 'pipes',
+    faulted: 'PUT',
+    write: 'pipe.settings',
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .put(`${pipesPath(ctx)}/${ctx.pipeId}/settings`)
+        .set(operator(ctx))
+        .set('X-Request-Id', requestId)
+        .send({ clickhouse_max_threads: 8 }),
+  },
+  {
+    name: 'GET dashboards (list)',
+    catalog: 'GET /v1/dashboards',
+    upstream: 'dashboards',
+    faulted: 'GET',
+    write: null,
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .get('/v1/dashboards')
+        .query(ctx.dashboardsQuery)
+        .set(viewer(ctx))
+        .set('X-Request-Id', requestId),
+  },
+  {
+    name: 'POST dashboard (create)',
+    catalog: 'POST /v1/dashboards',
+    upstream: 'dashboards',
+    faulted: 'POST',
+    write: 'dashboard.create',
+    succeeds: 201,
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .post('/v1/dashboards')
+        .query(ctx.dashboardsQuery)
+        .set(operator(ctx))
+        .set('X-Request-Id', requestId)
+        .send(validDashboardBody()),
+  },
+  {
+    name: 'DELETE dashboard',
+    catalog: 'DELETE /v1/dashboards/{id}',
+    upstream: 'dashboards',
+    faulted: 'DELETE',
+    readsFirst: true,
+    writesWith: 'DELETE',
+    write: 'dashboard.delete',
+    succeeds: 204,
+    send: deleteDashboard,
+  },
+  {
+    name: 'DELETE dashboard, fault on its read',
+    catalog: 'DELETE /v1/dashboards/{id}',
+    upstream: 'dashboards',
+    faulted: 'GET',
+    readsFirst: true,
+    faultOnRead: true,
+    writesWith: 'DELETE',
+    write: 'dashboard.delete',
+    succeeds: 204,
+    send: deleteDashboard,
+  },
+  {
     name: 'GET dashboard',
     catalog: 'GET /v1/dashboards/{id}',
     upstream: 'dashboards',
@@ -146,6 +291,7 @@ const ROUTES: readonly MatrixRoute[] = [
     upstream: 'dashboards',
     faulted: 'PUT',
     readsFirst: true,
+    writesWith: 'PUT',
     write: 'dashboard.replace',
     send: putDashboard,
   },
@@ -155,6 +301,7 @@ const ROUTES: readonly MatrixRoute[] = [
     upstream: 'dashboards',
     faulted: 'PUT',
     readsFirst: true,
+    writesWith: 'PUT',
     write: 'dashboard.restore',
     send: restoreDashboard,
   },
@@ -165,6 +312,7 @@ const ROUTES: readonly MatrixRoute[] = [
     faulted: 'GET',
     readsFirst: true,
     faultOnRead: true,
+    writesWith: 'PUT',
     write: 'dashboard.replace',
     send: putDashboard,
   },
@@ -175,6 +323,7 @@ const ROUTES: readonly MatrixRoute[] = [
     faulted: 'GET',
     readsFirst: true,
     faultOnRead: true,
+    writesWith: 'PUT',
     write: 'dashboard.restore',
     send: restoreDashboard,
   },
@@ -219,7 +368,11 @@ interface MatrixFault {
 }
 
 const retried = (route: MatrixRoute) => route.faulted === 'GET' || route.faulted === 'PUT';
-const ok = (): Expectation => ({ status: 200, attempts: 1 });
+const succeeded = (route: MatrixRoute, attempts = 1): Expectation => ({
+  status: route.succeeds ?? 200,
+  attempts,
+});
+const ok = (route: MatrixRoute): Expectation => succeeded(route);
 const attemptsFor = (route: MatrixRoute) => (retried(route) ? MAX_ATTEMPTS : 1);
 
 /** A fault on the route's own upstream call only. */
@@ -273,7 +426,7 @@ const FAULTS: readonly MatrixFault[] = [
     source: 'status',
     install: (world, route) => scoped(world, route, { kind: 'status', status: 503, times: 1 }),
     expect: (route) =>
-      retried(route) ? { status: 200, attempts: 2 } : { status: 502, type: 'upstream-error', attempts: 1 },
+      retried(route) ? succeeded(route, 2) : { status: 502, type: 'upstream-error', attempts: 1 },
   },
   {
     name: '429 with a short Retry-After (0 s), always',
@@ -293,7 +446,7 @@ const FAULTS: readonly MatrixFault[] = [
     install: (world, route) => scoped(world, route, { kind: 'rateLimit', retryAfterSeconds: 0, times: 1 }),
     expect: (route) =>
       retried(route)
-        ? { status: 200, attempts: 2 }
+        ? succeeded(route, 2)
         : {
             status: 429,
             type: 'upstream-rate-limited',
@@ -325,9 +478,7 @@ const FAULTS: readonly MatrixFault[] = [
     source: 'reset',
     install: (world, route) => scoped(world, route, { kind: 'reset', times: 1 }),
     expect: (route) =>
-      retried(route)
-        ? { status: 200, attempts: 2 }
-        : { status: 502, type: 'upstream-unreachable', attempts: 1 },
+      retried(route) ? succeeded(route, 2) : { status: 502, type: 'upstream-unreachable', attempts: 1 },
   },
   {
     name: 'hang (never answers)',
@@ -526,7 +677,7 @@ describe('upstream fault matrix: every fault × every route that calls an upstre
       status: response.status,
       ...(response.status >= 400 ? { type: problemSlug(response) } : {}),
       calls: Object.fromEntries(
-        (['GET', 'POST', 'PATCH', 'PUT'] as const)
+        (['GET', 'POST', 'PATCH', 'PUT', 'DELETE'] as const)
           .map((method) => [method, callsOf(method)] as const)
           .filter(([, count]) => count > 0),
       ),
@@ -553,7 +704,7 @@ describe('upstream fault matrix: every fault × every route that calls an upstre
   it('covers every route of the catalog that calls an upstream, and every fault the simulators know', () => {
     const callsUpstream = (name: string) =>
       name.includes(' /v1/organizations/') ||
-      (name.includes(' /v1/dashboards/') && !/^GET .*\/versions/.test(name));
+      (/ \/v1\/dashboards(\/|$)/.test(name) && !/^GET .*\/versions/.test(name));
     expect([...new Set(ROUTES.map((route) => route.catalog))].sort()).toEqual(
       CATALOG.map(routeName).filter(callsUpstream).sort(),
     );
@@ -616,8 +767,10 @@ describe('upstream fault matrix: the upstream is not listening (e2e)', () => {
     return [`${route.name} → 502 upstream-unreachable, ${attempts} attempt(s)`, route, attempts] as const;
   });
 
+  let deadUrl: string;
+
   beforeAll(async () => {
-    const deadUrl = `http://127.0.0.1:${await closedPort()}`;
+    deadUrl = `http://127.0.0.1:${await closedPort()}`;
     world = await startUpstreamWorld({
       UPSTREAM_TIMEOUT_MS: String(TIMEOUT_MS),
       PIPES_API_URL: deadUrl,
@@ -633,21 +786,27 @@ describe('upstream fault matrix: the upstream is not listening (e2e)', () => {
       .set(operatorKey)
       .send(validDashboardBody())
       .expect(200);
-    const dead = await world.gateway.http
-      .post('/v1/credentials')
-      .set(bearer(world.tenant.keys.admin))
-      .send({ kind: 'dashboards', name: 'self-hosted, down', token: world.dashboardsToken, baseUrl: deadUrl })
-      .expect(201);
-    ctx = {
-      world,
-      pipeId: randomUUID(),
-      dashboardId,
-      version: 1,
-      dashboardsQuery: { credentialId: dead.body.id },
-    };
+    ctx = { world, pipeId: randomUUID(), dashboardId, version: 1, dashboardsQuery: {} };
   });
   afterAll(async () => {
     await world?.close();
+  });
+
+  // Every call fails: each cell gets credentials of its own, so no earlier cell has opened their breakers.
+  beforeEach(async () => {
+    const admin = bearer(world.tenant.keys.admin);
+    ctx.organizationId = randomUUID();
+    await world.gateway.http
+      .post('/v1/credentials')
+      .set(admin)
+      .send({ kind: 'pipes', name: 'down', organizationId: ctx.organizationId, ...world.pipesKey })
+      .expect(201);
+    const dead = await world.gateway.http
+      .post('/v1/credentials')
+      .set(admin)
+      .send({ kind: 'dashboards', name: 'down', token: world.dashboardsToken, baseUrl: deadUrl })
+      .expect(201);
+    ctx.dashboardsQuery = { credentialId: dead.body.id };
   });
 
   it.each(DEAD_CELLS)('%s', async (_name, route, attempts) => {
@@ -729,7 +888,7 @@ function problemSlug(response: Response): string | undefined {
 function expectedOutcome(route: MatrixRoute, expected: Expectation): Outcome {
   const calls: Partial<Record<UpstreamMethod, number>> = { [route.faulted]: expected.attempts };
   if (route.readsFirst && !route.faultOnRead) calls.GET = 1;
-  if (route.faultOnRead && expected.status === 200) calls.PUT = 1;
+  if (route.faultOnRead && expected.status === (route.succeeds ?? 200)) calls[route.writesWith!] = 1;
   return {
     status: expected.status,
     ...(expected.type ? { type: expected.type } : {}),
@@ -790,7 +949,7 @@ async function expectNothingHalfDone(
   versionsBefore: number,
 ): Promise<void> {
   const { world } = ctx;
-  const succeeded = response.status === 200;
+  const succeeded = response.status < 300;
   if (route.write === 'pipe.create') {
     const history = await world.gateway.http
       .get('/v1/history/pipe-specs')
@@ -808,9 +967,9 @@ async function expectNothingHalfDone(
     }
     expect(JSON.stringify(entry)).not.toContain(canaryOf(world));
   }
-  expect(await versionCount(ctx)).toBe(
-    versionsBefore + (succeeded && route.write?.startsWith('dashboard.') ? 1 : 0),
-  );
+  // Only a replace or restore of the matrix's dashboard keeps a version of it.
+  const keepsVersion = route.write === 'dashboard.replace' || route.write === 'dashboard.restore';
+  expect(await versionCount(ctx)).toBe(versionsBefore + (succeeded && keepsVersion ? 1 : 0));
 
   const events = await world.gateway.app.get(PrismaService).auditEvent.findMany({
     where: { tenantId: world.tenant.id, requestId },

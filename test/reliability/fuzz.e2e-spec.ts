@@ -6,8 +6,15 @@
 import fc from 'fast-check';
 import { ROLES } from '../../src/auth/roles';
 import { encodeCursor } from '../../src/common/pagination';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
+import {
+  todaysDashboardBody,
+  validDashboardBody,
+} from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import {
+  realShapedCreateBodies,
+  validCreateBody,
+  validUpdateBody,
+} from '../../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, type TestTenant } from '../support/fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { expectSound, json, ProbeClient, rawPathSegment } from '../security/http-probe';
@@ -298,14 +305,42 @@ const FUZZ: Record<string, RouteFuzz> = {
   'POST /v1/organizations/{organizationId}/services/{serviceId}/pipes': {
     tenant: 'world',
     body: (ctx) =>
-      bodies(fc.constantFrom(...SOURCE_KINDS).map((kind) => validCreateBody(kind, { secret: ctx.secret }))),
+      bodies(
+        fc.oneof(
+          fc.constantFrom(...SOURCE_KINDS).map((kind) => validCreateBody(kind, { secret: ctx.secret })),
+          fc.constantFrom(...realShapedCreateBodies(ctx.secret).map(({ body }) => body)),
+        ),
+      ),
   },
   'PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}': {
     tenant: 'world',
     body: (ctx) =>
       bodies(fc.constantFrom(...SOURCE_KINDS).map((kind) => validUpdateBody(kind, { secret: ctx.secret }))),
   },
+  'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes': { tenant: 'world' },
+  'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}': { tenant: 'world' },
+  'DELETE /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}': { tenant: 'world' },
+  'PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/state': {
+    tenant: 'world',
+    body: () => bodies(fc.constantFrom({ command: 'start' }, { command: 'stop' }, { command: 'resync' })),
+  },
+  'PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling': {
+    tenant: 'world',
+    body: () =>
+      bodies(fc.constant({ replicas: 2, replicaCpuMillicores: 500, replicaMemoryGb: 1, concurrency: 1 })),
+  },
   'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings': { tenant: 'world' },
+  'PUT /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings': {
+    tenant: 'world',
+    body: () => bodies(fc.constant(validCreateBody('kafka').settings as object)),
+  },
+  'GET /v1/dashboards': { tenant: 'world', query: dashboardQuery },
+  'POST /v1/dashboards': {
+    tenant: 'world',
+    body: () => bodies(fc.constantFrom(validDashboardBody(), todaysDashboardBody())),
+    query: dashboardQuery,
+  },
+  'DELETE /v1/dashboards/{id}': { tenant: 'world', query: dashboardQuery },
   'GET /v1/dashboards/{id}': { tenant: 'world', query: dashboardQuery },
   'PUT /v1/dashboards/{id}': {
     tenant: 'world',

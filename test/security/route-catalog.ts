@@ -10,6 +10,7 @@ import type { Role } from '../../src/auth/roles';
 import { bearer, platformAuth, type TestTenant } from '../support/fixtures';
 import type { TestGateway } from '../support/gateway';
 import type { UpstreamWorld } from '../support/upstreams';
+import type { DashboardSeed } from '../../sandbox';
 
 export type Access = 'public' | 'platform' | Role;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -34,6 +35,9 @@ export interface RouteContext {
   historyId: string;
   /** Planted in every secret field of the bodies built here. */
   secret: string;
+  /** A new pipe (or dashboard) upstream on each call, for the routes that delete or stop one. */
+  freshPipeId(): string;
+  freshDashboardId(): string;
 }
 
 export interface RouteSpec {
@@ -50,6 +54,7 @@ const pipeParams = (ctx: RouteContext) => ({
   serviceId: ctx.serviceId,
 });
 const pipeIdParams = (ctx: RouteContext) => ({ ...pipeParams(ctx), pipeId: ctx.pipeId });
+const freshPipeParams = (ctx: RouteContext) => ({ ...pipeParams(ctx), pipeId: ctx.freshPipeId() });
 const dashboardParams = (ctx: RouteContext) => ({ id: ctx.dashboardId });
 const versionParams = (ctx: RouteContext) => ({ id: ctx.dashboardId, n: String(ctx.version) });
 
@@ -120,6 +125,18 @@ export const ROUTES: readonly RouteSpec[] = [
     body: (ctx) => validCreateBody('kafka', { secret: ctx.secret }),
   },
   {
+    method: 'GET',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes',
+    access: 'viewer',
+    params: pipeParams,
+  },
+  {
+    method: 'GET',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
+    access: 'viewer',
+    params: pipeIdParams,
+  },
+  {
     method: 'PATCH',
     template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
     access: 'operator',
@@ -127,12 +144,47 @@ export const ROUTES: readonly RouteSpec[] = [
     body: (ctx) => validUpdateBody('kafka', { secret: ctx.secret }),
   },
   {
+    method: 'DELETE',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
+    access: 'operator',
+    params: freshPipeParams,
+  },
+  {
+    method: 'PATCH',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/state',
+    access: 'operator',
+    params: freshPipeParams,
+    body: () => ({ command: 'stop' }),
+  },
+  {
+    method: 'PATCH',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling',
+    access: 'operator',
+    params: pipeIdParams,
+    body: () => ({ replicas: 2, replicaCpuMillicores: 500, replicaMemoryGb: 1 }),
+  },
+  {
     method: 'GET',
     template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings',
     access: 'viewer',
     params: pipeIdParams,
   },
+  {
+    method: 'PUT',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings',
+    access: 'operator',
+    params: pipeIdParams,
+    body: () => ({ clickhouse_max_threads: 8, streaming_max_insert_wait_ms: 1000 }),
+  },
+  { method: 'GET', template: '/v1/dashboards', access: 'viewer' },
+  { method: 'POST', template: '/v1/dashboards', access: 'operator', body: () => validDashboardBody() },
   { method: 'GET', template: '/v1/dashboards/{id}', access: 'viewer', params: dashboardParams },
+  {
+    method: 'DELETE',
+    template: '/v1/dashboards/{id}',
+    access: 'operator',
+    params: (ctx) => ({ id: ctx.freshDashboardId() }),
+  },
   {
     method: 'PUT',
     template: '/v1/dashboards/{id}',
@@ -268,12 +320,25 @@ export async function prepareVault(
   };
 }
 
-/** In the world's tenant: a kafka pipe, a dashboard with one stored version, and a history record. */
+/**
+ * In the world's tenant: a kafka pipe, a dashboard with one stored version, a history record, and
+ * pipes and dashboards made on demand upstream for the routes that delete or stop one.
+ */
 export async function prepareUpstreamResources(
   world: UpstreamWorld,
   secret: string,
 ): Promise<
-  Pick<RouteContext, 'organizationId' | 'serviceId' | 'pipeId' | 'dashboardId' | 'version' | 'historyId'>
+  Pick<
+    RouteContext,
+    | 'organizationId'
+    | 'serviceId'
+    | 'pipeId'
+    | 'dashboardId'
+    | 'version'
+    | 'historyId'
+    | 'freshPipeId'
+    | 'freshDashboardId'
+  >
 > {
   const { gateway, tenant, organizationId, serviceId } = world;
   const pipe = await created(
@@ -302,6 +367,8 @@ export async function prepareUpstreamResources(
     dashboardId,
     version: 1,
     historyId: history.items[0].id,
+    freshPipeId: () => world.pipes.seedPipe(organizationId, serviceId, validCreateBody('kafka')).id,
+    freshDashboardId: () => world.dashboards.seedDashboard(validDashboardBody() as DashboardSeed).id,
   };
 }
 

@@ -3,11 +3,9 @@
  * also keeps a crafted id such as `../x` from changing the upstream path (DESIGN section 5, rule 3).
  */
 import { PlainParamsPipe, uuidRule } from '../../common/validation/plain-params';
-import type { PipeLocation } from '../../upstream/pipes-api.client';
+import type { PipeLocation, PipePath } from '../../upstream/pipes-api.client';
 
-export interface PipePath extends PipeLocation {
-  pipeId: string;
-}
+export type { PipePath };
 
 const locationRules = { organizationId: uuidRule, serviceId: uuidRule };
 

@@ -58,6 +58,12 @@ export class PipeSpecRecordView {
   @ApiProperty() requestId!: string;
   @ApiProperty() createdAt!: Date;
   @ApiPropertyOptional({ nullable: true, type: Date }) completedAt!: Date | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Date,
+    description: 'When the pipe was deleted through the gateway; the spec is kept for review.',
+  })
+  deletedAt!: Date | null;
 }
 
 export class PipeSpecHistoryPageView {

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
 import type { Actor } from '../../auth/principal';
 import { canonicalJson, sha256Hex } from '../../common/canonical-json';
+import { IDEMPOTENCY_WINDOW_MS, type StoredResponse } from '../../common/idempotency';
 import { createdAtKeyset, createdAtPosition, Page, toPage } from '../../common/pagination';
 import { problemFor } from '../../common/problem/problem';
 import type { AppConfig } from '../../config/app-config';
@@ -18,6 +19,8 @@ export interface NewPipeSpec {
   serviceId: string;
   spec: unknown;
   idempotencyKey: string | null;
+  /** The keyed fingerprint of the request, with an idempotency key. */
+  fingerprint: string | null;
 }
 
 export interface RedactedSpec {
@@ -25,14 +28,8 @@ export interface RedactedSpec {
   specHash: string;
 }
 
-export interface StoredResponse {
-  status: number;
-  body: unknown;
-}
-
 // A pending record older than this at start-up belongs to a call that can no longer finish.
 const RECONCILE_GRACE_MS = 60_000;
-const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** The history of submitted create specs: secrets redacted before anything is stored. */
 @Injectable()
@@ -69,10 +66,10 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
   pendingRecord(id: string, input: NewPipeSpec, redacted: RedactedSpec, actor: Actor): Prisma.Sql {
     return Prisma.sql`
       INSERT INTO pipe_spec_records (id, tenant_id, key_id, actor, on_behalf_of, organization_id, service_id,
-                                     spec, spec_hash, idempotency_key, request_id)
+                                     spec, spec_hash, idempotency_key, fingerprint, request_id)
       SELECT ${id}::uuid, ${input.tenantId}::uuid, ${actor.keyId}::uuid, ${actor.actor}, ${actor.onBehalfOf},
              ${input.organizationId}::uuid, ${input.serviceId}::uuid, ${JSON.stringify(redacted.spec)}::jsonb,
-             ${redacted.specHash}, ${input.idempotencyKey}, ${actor.requestId}
+             ${redacted.specHash}, ${input.idempotencyKey}, ${input.fingerprint}, ${actor.requestId}
       FROM appended`;
   }
 
@@ -100,6 +97,13 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
           error = ${redactedJsonText(failure.response.body)}::jsonb,
           response = ${redactedJsonText(failure.response)}::jsonb, completed_at = ${new Date()}
       FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
+  }
+
+  /** Marks the create specs of a pipe just deleted upstream, with the audit event of the delete. */
+  deletedRecords(tenantId: string, pipeId: string): Prisma.Sql {
+    return Prisma.sql`
+      UPDATE pipe_spec_records SET deleted_at = ${new Date()}
+      FROM appended WHERE pipe_spec_records.tenant_id = ${tenantId}::uuid AND pipe_spec_records.pipe_id = ${pipeId}`;
   }
 
   async list(tenantId: string, query: PipeSpecHistoryQueryDto): Promise<Page<PipeSpecRecordView>> {
@@ -195,5 +199,6 @@ function toView(row: PipeSpecRecord): PipeSpecRecordView {
     requestId: row.requestId,
     createdAt: row.createdAt,
     completedAt: row.completedAt,
+    deletedAt: row.deletedAt,
   };
 }
