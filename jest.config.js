@@ -4,7 +4,9 @@ module.exports = {
   testEnvironment: 'node',
   moduleFileExtensions: ['ts', 'js', 'json'],
   testRegex: '(src|sandbox|test|bench)/.*\\.(spec|e2e-spec)\\.ts$',
-  transform: { '^.+\\.ts$': ['@swc/jest'] },
+  transform: { '^.+\\.ts$': ['@swc/jest'], '/node_modules/jose/.+\\.js$': ['@swc/jest'] },
+  // jose ships ES modules only; jest's CommonJS runtime needs them compiled (Node itself loads them as they are).
+  transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
   testTimeout: 60_000,
   // The soak test runs for minutes: only with `npm run test:soak`.

@@ -2,10 +2,12 @@ import type { Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoInstance } from 'pino';
 import { AppModule } from './app.module';
+import { GATEWAY_KEY_SCHEME, OIDC_SCHEME, PLATFORM_TOKEN_SCHEME } from './auth/auth.decorators';
 import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
@@ -89,8 +91,10 @@ export async function createApp(
         'If-Match',
         'X-On-Behalf-Of',
         'X-Request-Id',
+        'X-Tenant-Id',
       ],
-      exposedHeaders: ['ETag', 'Retry-After', 'X-Request-Id'],
+      // No cookies: browsers send a user's token in Authorization, so credentials mode stays off.
+      exposedHeaders: ['ETag', 'Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
       maxAge: 600,
     });
   }
@@ -109,15 +113,15 @@ export async function createApp(
 
   const document = SwaggerModule.createDocument(
     app,
-    new DocumentBuilder()
+    withSecuritySchemes(new DocumentBuilder(), config)
       .setTitle('pipes-gateway')
       .setDescription(
         'One REST facade for the pipes management API and the dashboards API. Callers authenticate with ' +
-          'a gateway key (`Authorization: Bearer <key>`); upstream secrets never leave the gateway. ' +
-          'Errors are RFC 9457 problem+json.',
+          'a gateway key (`Authorization: Bearer <key>`)' +
+          (config.oidc ? " or a signed-in user's token from the OIDC issuer" : '') +
+          '; upstream secrets never leave the gateway. Errors are RFC 9457 problem+json.',
       )
       .setVersion('1')
-      .addBearerAuth({ type: 'http', scheme: 'bearer', description: 'Gateway key' }, 'gateway-key')
       .addGlobalParameters({
         in: 'header',
         name: 'X-Request-Id',
@@ -135,11 +139,48 @@ export async function createApp(
     ...document.components,
     schemas: { ...document.components?.schemas, ...schemaComponents() },
   };
+  if (config.oidc) acceptUserTokensBesideKeys(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 
   await app.init();
   await fastify.ready();
   return app;
+}
+
+/** The platform token, gateway keys and, with sign-in on, the OIDC issuer's user tokens. */
+function withSecuritySchemes(builder: DocumentBuilder, config: AppConfig): DocumentBuilder {
+  builder
+    .addSecurity(PLATFORM_TOKEN_SCHEME, {
+      type: 'http',
+      scheme: 'bearer',
+      description: 'The platform operator token (GATEWAY_ADMIN_TOKEN); only the /v1/admin routes take it.',
+    })
+    .addSecurity(GATEWAY_KEY_SCHEME, {
+      type: 'http',
+      scheme: 'bearer',
+      bearerFormat: 'pgw_<prefix>_<secret>',
+      description: "A tenant's gateway key; its roles decide which routes it may call.",
+    });
+  if (!config.oidc) return builder;
+  return builder.addSecurity(OIDC_SCHEME, {
+    type: 'openIdConnect',
+    openIdConnectUrl: `${config.oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
+    description:
+      `A signed-in user's token (a JWT) from ${config.oidc.issuer} for the audience ${config.oidc.audience}, sent ` +
+      'as "Authorization: Bearer <token>". Roles come from the group mappings of the groups in its ' +
+      `${config.oidc.groupsClaim} claim.`,
+  });
+}
+
+/** Every operation a gateway key may call takes a user token as well. */
+function acceptUserTokensBesideKeys(document: OpenAPIObject): void {
+  for (const operations of Object.values(document.paths)) {
+    for (const operation of Object.values(operations as Record<string, OperationObject>)) {
+      if (operation.security?.some((requirement) => GATEWAY_KEY_SCHEME in requirement)) {
+        operation.security = [...operation.security, { [OIDC_SCHEME]: [] }];
+      }
+    }
+  }
 }
 
 /**

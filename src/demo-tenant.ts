@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { KeysService } from './auth/keys.service';
 import { CredentialsService } from './credentials/credentials.service';
@@ -10,10 +10,13 @@ export interface DemoUpstreamSecrets {
   dashboardsToken: string;
 }
 
+/** The vault secret of the demo tenant, for pipe specs to reference: `{"$secret": "demo-aws-keys"}`. */
+export const DEMO_SECRET = 'demo-aws-keys';
+
 /**
  * A tenant ready to call every route, for the sandbox and the benchmarks: found or made by name,
  * a new key with every tenant role (returned once), and, when upstreams are given, one credential
- * per upstream, replacing any it had (simulator secrets are new on every run).
+ * per upstream and a vault secret, replacing any it had (simulator secrets are new on every run).
  */
 export async function seedDemoTenant(
   app: INestApplicationContext,
@@ -50,6 +53,15 @@ export async function seedDemoTenant(
   await credentials.create(
     tenant.id,
     { kind: 'dashboards', name: 'demo dashboards', token: options.upstreams.dashboardsToken },
+    actor,
+  );
+  await credentials.create(
+    tenant.id,
+    {
+      kind: 'secret',
+      name: DEMO_SECRET,
+      value: { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretKey: randomBytes(30).toString('base64') },
+    },
     actor,
   );
   return { tenantId: tenant.id, key };

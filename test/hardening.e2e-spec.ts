@@ -2,28 +2,14 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
+import { itWithRedis, TEST_REDIS_URL as REDIS_URL } from './support/redis';
 import { canaryOf, startUpstreamWorld } from './support/upstreams';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisAvailable(): Promise<boolean> {
-  const { default: Redis } = await import('ioredis');
-  const client = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  client.on('error', () => undefined);
-  try {
-    await client.connect();
-    await client.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    client.disconnect();
-  }
-}
+// Two replicas that open each other's credentials need one database: DATABASE_URL's.
+const itWithRedisAndSharedDatabase: typeof itWithRedis = process.env.DATABASE_URL
+  ? itWithRedis
+  : (name, test) =>
+      it.skip(`${name} [skipped: DATABASE_URL is unset, so two replicas share no database]`, test);
 
 describe('limits and protective headers (e2e)', () => {
   it('rate-limits each gateway key with 429 and Retry-After', async () => {
@@ -58,26 +44,124 @@ describe('limits and protective headers (e2e)', () => {
     }
   });
 
-  it('stops gateway key guessing from one address', async () => {
-    const gateway = await startGateway({ RATE_LIMIT_FAILED_AUTH: '5/60s' });
-    try {
-      const tenant = await createTenant(gateway);
-      for (let i = 0; i < 5; i++) {
+  describe('failed authentications', () => {
+    const wrongKey = (prefix = randomBytes(9).toString('base64url').replace(/[-_]/g, 'x')) =>
+      bearer(`pgw_${prefix.slice(0, 12)}_${randomBytes(32).toString('base64url')}`);
+
+    it('refuses wrong credentials from an address that keeps failing, and never one that verifies', async () => {
+      const gateway = await startGateway({ RATE_LIMIT_FAILED_AUTH: '5/60s' });
+      try {
+        const tenant = await createTenant(gateway);
+        for (let i = 0; i < 5; i++) await gateway.http.get('/v1/keys').set(wrongKey()).expect(401);
+        const limited = await gateway.http.get('/v1/keys').set(wrongKey()).expect(429);
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        expect(limited.body.detail).toMatch(/^Too many failed authentications from this address/);
         await gateway.http
-          .get('/v1/keys')
-          .set(bearer(`pgw_AAAAAAAAAAAA_${'x'.repeat(43)}`))
-          .expect(401);
+          .post('/v1/admin/tenants')
+          .set({ Authorization: `Bearer ${'x'.repeat(40)}` })
+          .send({ name: 'nope' })
+          .expect(429);
+        // The same address with a key that verifies, or the platform token, is not held back.
+        for (let i = 0; i < 3; i++)
+          await gateway.http.get('/v1/keys').set(bearer(tenant.keys.admin)).expect(200);
+        await gateway.http
+          .post('/v1/admin/tenants')
+          .set(platformAuth)
+          .send({ name: `t-${randomUUID()}` })
+          .expect(201);
+        // Calls that send no credential are told so, and not counted.
+        await gateway.http.get('/v1/keys').expect(401);
+      } finally {
+        await gateway.close();
       }
-      await gateway.http
-        .get('/v1/keys')
-        .set(bearer(`pgw_AAAAAAAAAAAA_${'y'.repeat(43)}`))
-        .expect(429);
-      // Even the right key waits: the address is blocked, not the key.
-      const blocked = await gateway.http.get('/v1/keys').set(bearer(tenant.keys.admin)).expect(429);
-      expect(blocked.headers['retry-after']).toBeDefined();
-    } finally {
-      await gateway.close();
-    }
+    });
+
+    it("stops guesses at one key's secret from many addresses, and the key itself still works", async () => {
+      const gateway = await startGateway({ RATE_LIMIT_FAILED_AUTH: '3/60s', TRUST_PROXY: '1' });
+      try {
+        const tenant = await createTenant(gateway);
+        const prefix = tenant.keys.viewer.slice(4, 16);
+        for (let i = 1; i <= 3; i++) {
+          await gateway.http
+            .get('/v1/credentials')
+            .set(wrongKey(prefix))
+            .set('X-Forwarded-For', `203.0.113.${i}`)
+            .expect(401);
+        }
+        const limited = await gateway.http
+          .get('/v1/credentials')
+          .set(wrongKey(prefix))
+          .set('X-Forwarded-For', '203.0.113.99')
+          .expect(429);
+        expect(limited.body.detail).toMatch(/^Too many failed authentications with this credential/);
+        await gateway.http
+          .get('/v1/credentials')
+          .set(bearer(tenant.keys.viewer))
+          .set('X-Forwarded-For', '203.0.113.99')
+          .expect(200);
+        // Another key's guesses from a fresh address are counted apart.
+        await gateway.http
+          .get('/v1/credentials')
+          .set(wrongKey())
+          .set('X-Forwarded-For', '203.0.113.100')
+          .expect(401);
+      } finally {
+        await gateway.close();
+      }
+    });
+
+    it.each([
+      ['unset: the socket peer', {}, (n: number) => `198.51.100.${n}, 10.0.0.${n}`, null],
+      [
+        'true: one proxy hop',
+        { TRUST_PROXY: 'true' },
+        (n: number) => `198.51.100.${n}, 10.0.0.1`,
+        '10.0.0.2',
+      ],
+      ['1', { TRUST_PROXY: '1' }, (n: number) => `198.51.100.${n}, 10.0.0.1`, '10.0.0.2'],
+      [
+        '2',
+        { TRUST_PROXY: '2' },
+        (n: number) => `198.51.100.${n}, 10.0.0.1, 192.0.2.1`,
+        '10.0.0.2, 192.0.2.1',
+      ],
+      [
+        'a proxy list',
+        { TRUST_PROXY: '127.0.0.0/8, ::1' },
+        (n: number) => `198.51.100.${n}, 10.0.0.1`,
+        '10.0.0.2',
+      ],
+    ] as const)(
+      'with TRUST_PROXY %s, a caller-written X-Forwarded-For does not dodge the limit',
+      async (_name, env, forwardedFor, otherClient) => {
+        const gateway = await startGateway({ RATE_LIMIT_FAILED_AUTH: '3/60s', ...env });
+        try {
+          // Each guess claims another left-most address; the client address the gateway counts stays one.
+          for (let i = 1; i <= 3; i++) {
+            await gateway.http
+              .get('/v1/keys')
+              .set(wrongKey())
+              .set('X-Forwarded-For', forwardedFor(i))
+              .expect(401);
+          }
+          await gateway.http
+            .get('/v1/keys')
+            .set(wrongKey())
+            .set('X-Forwarded-For', forwardedFor(4))
+            .expect(429);
+          // Another client behind the same trusted proxies is counted on its own.
+          if (otherClient !== null) {
+            await gateway.http
+              .get('/v1/keys')
+              .set(wrongKey())
+              .set('X-Forwarded-For', otherClient)
+              .expect(401);
+          }
+        } finally {
+          await gateway.close();
+        }
+      },
+    );
   });
 
   it('keeps each pipes credential under the upstream limit: a short burst waits, a long one is shed', async () => {
@@ -283,8 +367,16 @@ describe('limits and protective headers (e2e)', () => {
         .options('/v1/credentials')
         .set('Origin', 'https://app.example.com')
         .set('Access-Control-Request-Method', 'POST')
-        .set('Access-Control-Request-Headers', 'authorization,content-type');
+        .set('Access-Control-Request-Headers', 'authorization,content-type,x-tenant-id');
       expect(preflight.status).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://app.example.com');
+      // A browser frontend sends a signed-in user's token in Authorization; no cookies are involved.
+      const allowed = String(preflight.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/);
+      expect(allowed).toEqual(
+        expect.arrayContaining(['authorization', 'content-type', 'x-tenant-id', 'x-on-behalf-of']),
+      );
+      expect(preflight.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(response.headers['access-control-expose-headers']).toMatch(/WWW-Authenticate/i);
     });
   });
 
@@ -308,11 +400,7 @@ describe('limits and protective headers (e2e)', () => {
     }
   });
 
-  it('shares rate-limit counters between replicas through Redis', async () => {
-    if (!(await redisAvailable())) {
-      console.warn(`Redis not reachable at ${REDIS_URL}; shared counters not tested`);
-      return;
-    }
+  itWithRedis('shares rate-limit counters between replicas through Redis', async () => {
     const env = { REDIS_URL, RATE_LIMIT_PER_KEY: '4/60s' };
     const first = await startGateway(env);
     const tenant = await createTenant(first);
@@ -338,37 +426,36 @@ describe('limits and protective headers (e2e)', () => {
     }
   });
 
-  it("holds a credential's upstream budget across replicas through Redis", async () => {
-    if (!(await redisAvailable()) || !process.env.DATABASE_URL) {
-      console.warn('Redis or a shared database missing; the shared upstream budget is not tested');
-      return;
-    }
-    // One master key for both replicas, so that each can open the credential the other stored.
-    const env = {
-      REDIS_URL,
-      PIPES_API_RATE_LIMIT: '3/60s',
-      GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
-    };
-    const world = await startUpstreamWorld(env);
-    const second = await startGateway({
-      ...env,
-      PIPES_API_URL: world.pipes.url,
-      DASHBOARDS_API_URL: world.dashboards.url,
-    });
-    try {
-      const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
-      const viewer = bearer(world.tenant.keys.viewer);
-      // Unknown pipe: the upstream answers 404, and each call still spends the budget.
-      await world.gateway.http.get(settings).set(viewer).expect(404);
-      await second.http.get(settings).set(viewer).expect(404);
-      await world.gateway.http.get(settings).set(viewer).expect(404);
-      const shed = await second.http.get(settings).set(viewer).expect(429);
-      expect(Number(shed.headers['retry-after'])).toBeGreaterThan(1);
-      expect(shed.body.detail).toMatch(/pipes API's rate limit/);
-      expect(world.pipes.requests().filter((call) => call.method === 'GET')).toHaveLength(3);
-    } finally {
-      await second.close();
-      await world.close();
-    }
-  });
+  itWithRedisAndSharedDatabase(
+    "holds a credential's upstream budget across replicas through Redis",
+    async () => {
+      // One master key for both replicas, so that each can open the credential the other stored.
+      const env = {
+        REDIS_URL,
+        PIPES_API_RATE_LIMIT: '3/60s',
+        GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+      };
+      const world = await startUpstreamWorld(env);
+      const second = await startGateway({
+        ...env,
+        PIPES_API_URL: world.pipes.url,
+        DASHBOARDS_API_URL: world.dashboards.url,
+      });
+      try {
+        const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
+        const viewer = bearer(world.tenant.keys.viewer);
+        // Unknown pipe: the upstream answers 404, and each call still spends the budget.
+        await world.gateway.http.get(settings).set(viewer).expect(404);
+        await second.http.get(settings).set(viewer).expect(404);
+        await world.gateway.http.get(settings).set(viewer).expect(404);
+        const shed = await second.http.get(settings).set(viewer).expect(429);
+        expect(Number(shed.headers['retry-after'])).toBeGreaterThan(1);
+        expect(shed.body.detail).toMatch(/pipes API's rate limit/);
+        expect(world.pipes.requests().filter((call) => call.method === 'GET')).toHaveLength(3);
+      } finally {
+        await second.close();
+        await world.close();
+      }
+    },
+  );
 });

@@ -100,7 +100,7 @@ export class AuditService {
       requestId: actor.requestId,
       outcome: entry.outcome,
       httpStatus: entry.httpStatus ?? null,
-      details: entry.details ? redactSecrets(entry.details) : null,
+      details: detailsOf(entry, actor),
     };
     // Not batched inside a transaction: it may hold the chain row already, and waiting here for an
     // append that waits on that row would never end.
@@ -188,6 +188,12 @@ export class AuditService {
       throw error;
     }
   }
+}
+
+/** The entry's details, redacted, with the issuer that vouched for a signed-in user. */
+function detailsOf(entry: AuditEntry, actor: Actor): Record<string, unknown> | null {
+  const details = actor.issuer ? { ...entry.details, issuer: actor.issuer } : entry.details;
+  return details ? redactSecrets(details) : null;
 }
 
 type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;

@@ -1,5 +1,11 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import { ApiHeader } from '@nestjs/swagger';
+import {
+  ApiForbiddenResponse,
+  ApiHeader,
+  ApiSecurity,
+  ApiTooManyRequestsResponse,
+  ApiUnauthorizedResponse,
+} from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Principal, TenantPrincipal } from './principal';
 import type { Role } from './roles';
@@ -11,21 +17,61 @@ export type Access = { kind: 'public' } | { kind: 'platform' } | { kind: 'role';
 /** No authentication (health, metrics, docs). */
 export const Public = (): MethodDecorator & ClassDecorator =>
   SetMetadata(ACCESS_METADATA, { kind: 'public' });
-// Every authenticated route reads it (the auth guard), so it is documented with the access rule.
+// The names of the OpenAPI security schemes (bootstrap.ts declares them).
+export const GATEWAY_KEY_SCHEME = 'gateway-key';
+export const PLATFORM_TOKEN_SCHEME = 'platform-token';
+export const OIDC_SCHEME = 'oidc';
+
+// Every authenticated route reads these (the auth guard), so they are documented with the access rule.
 const onBehalfOfDocs = ApiHeader({
   name: 'X-On-Behalf-Of',
   required: false,
   description:
     'The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 ' +
-    'characters (UTF-8) without control characters.',
+    'characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret ' +
+    '(a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded ' +
+    'instead, and (403) with a key issued with `delegate: false`.',
 });
+const tenantIdDocs = ApiHeader({
+  name: 'X-Tenant-Id',
+  required: false,
+  description:
+    'With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). ' +
+    'A key acts in its own tenant; naming another is refused with 403.',
+});
+const authenticationErrors = [
+  ApiUnauthorizedResponse({
+    description: '`unauthenticated`: no credential, or one that is not valid; `detail` says why.',
+  }),
+  ApiTooManyRequestsResponse({
+    description:
+      '`rate-limited`: too many calls for this key, user or tenant, or too many failed authentications ' +
+      'from this address or with this credential. Retry after `Retry-After`.',
+  }),
+];
 
 /** Only the platform operator (GATEWAY_ADMIN_TOKEN). */
 export const PlatformOnly = (): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'platform' }), onBehalfOfDocs);
-/** A gateway key whose roles grant `role`. */
+  applyDecorators(
+    SetMetadata(ACCESS_METADATA, { kind: 'platform' }),
+    ApiSecurity(PLATFORM_TOKEN_SCHEME),
+    onBehalfOfDocs,
+    ...authenticationErrors,
+    ApiForbiddenResponse({
+      description: '`forbidden`: platform administration is off (no GATEWAY_ADMIN_TOKEN).',
+    }),
+  );
+/** A gateway key or a signed-in user whose roles grant `role`. */
 export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
-  applyDecorators(SetMetadata(ACCESS_METADATA, { kind: 'role', role }), onBehalfOfDocs);
+  applyDecorators(
+    SetMetadata(ACCESS_METADATA, { kind: 'role', role }),
+    onBehalfOfDocs,
+    tenantIdDocs,
+    ...authenticationErrors,
+    ApiForbiddenResponse({
+      description: `\`forbidden\`: the caller's roles do not include ${role}, or a user's groups give no role in the tenant.`,
+    }),
+  );
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
@@ -45,5 +91,6 @@ export const CurrentActor = createParamDecorator((_data: unknown, context: Execu
     onBehalfOf: principal?.onBehalfOf ?? null,
     keyId: principal?.keyId ?? null,
     requestId: String(request.id),
+    ...(principal?.issuer ? { issuer: principal.issuer } : {}),
   };
 });

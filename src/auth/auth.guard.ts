@@ -3,10 +3,14 @@ import { ConfigService } from '@nestjs/config';
 import { Reflector } from '@nestjs/core';
 import type { AppConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
-import { onBehalfOfHeader } from '../common/request-headers';
+import { validationProblem } from '../common/problem/validation';
+import { onBehalfOfHeader, tenantIdHeader } from '../common/request-headers';
 import { matchesDigest, sha256 } from '../crypto/hashing';
-import { Access, ACCESS_METADATA, AuthenticatedRequest } from './auth.decorators';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
+import { InvalidTokenError, OidcVerifier } from '../sign-in/oidc-verifier';
+import { SignInService } from '../sign-in/sign-in.service';
+import { Access, ACCESS_METADATA, AuthenticatedRequest } from './auth.decorators';
+import { gatewayKeyPrefix } from './gateway-key';
 import { KeysService } from './keys.service';
 import type { Principal } from './principal';
 import { grants } from './roles';
@@ -27,7 +31,8 @@ function forbidden(detail: string): ProblemException {
 
 /**
  * Every route declares who may call it (@Public, @PlatformOnly or @RequireRole); a route that
- * declares nothing is refused, so forgetting a decorator fails closed.
+ * declares nothing is refused, so forgetting a decorator fails closed. Callers present a gateway
+ * key, the platform token, or (with OIDC_ISSUER set) a signed-in user's token.
  */
 @Injectable()
 export class AuthGuard implements CanActivate {
@@ -37,6 +42,8 @@ export class AuthGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly keys: KeysService,
     private readonly rateLimits: RateLimitService,
+    private readonly oidc: OidcVerifier,
+    private readonly signIn: SignInService,
     config: ConfigService<AppConfig, true>,
   ) {
     const adminToken = config.get('adminToken', { infer: true });
@@ -52,56 +59,116 @@ export class AuthGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (!access) throw forbidden('This route is not open to any caller.');
 
-    // An address that keeps failing is refused before its next guess is even checked.
-    await this.rateLimits.check('failedAuth', request.ip);
     const token = bearerToken(request.headers.authorization);
-    if (token === null) throw unauthenticated('Send a gateway key as "Authorization: Bearer <key>".');
-    const onBehalfOf = onBehalfOfHeader(request.headers['x-on-behalf-of'], request.raw.rawHeaders);
-
+    if (token === null) {
+      throw unauthenticated(
+        this.oidc.enabled
+          ? 'Send a gateway key or a user token as "Authorization: Bearer <credential>".'
+          : 'Send a gateway key as "Authorization: Bearer <key>".',
+      );
+    }
     if (access.kind === 'platform') {
-      if (this.adminTokenHash === null)
-        throw forbidden('Platform administration is disabled (GATEWAY_ADMIN_TOKEN is not set).');
-      if (!matchesDigest(token, this.adminTokenHash)) {
-        await this.failedAttempt(request.ip);
-        throw unauthenticated('The platform token is not valid.');
-      }
-      request.principal = {
-        kind: 'platform',
-        tenantId: null,
-        keyId: null,
-        actor: 'platform',
-        roles: [],
-        onBehalfOf,
-      };
+      request.principal = await this.platform(token, request);
       return true;
     }
+    // Gateway keys say what they are; with sign-in on, anything else is taken for a user's token.
+    const principal =
+      this.oidc.enabled && !token.startsWith('pgw_')
+        ? await this.user(token, request)
+        : await this.key(token, request);
+    request.principal = principal;
+    if (!grants(principal.roles, access.role)) {
+      const whose = principal.kind === 'user' ? 'Your roles in this tenant' : "This key's roles";
+      throw forbidden(`${whose} (${principal.roles.join(', ')}) do not include ${access.role}.`);
+    }
+    return true;
+  }
 
+  private async platform(token: string, request: AuthenticatedRequest): Promise<Principal> {
+    if (this.adminTokenHash === null)
+      throw forbidden('Platform administration is disabled (GATEWAY_ADMIN_TOKEN is not set).');
+    if (!matchesDigest(token, this.adminTokenHash)) {
+      return this.refuse(request, 'platform', 'The platform token is not valid.');
+    }
+    return {
+      kind: 'platform',
+      tenantId: null,
+      keyId: null,
+      actor: 'platform',
+      roles: [],
+      onBehalfOf: onBehalfOf(request),
+    };
+  }
+
+  private async key(token: string, request: AuthenticatedRequest): Promise<Principal> {
     const key = await this.keys.authenticate(token);
     if (!key) {
-      await this.failedAttempt(request.ip);
-      throw unauthenticated('The gateway key is not valid or has been revoked.');
+      return this.refuse(
+        request,
+        gatewayKeyPrefix(token),
+        'The gateway key is not valid or has been revoked.',
+      );
+    }
+    const tenant = tenantIdHeader(request.headers['x-tenant-id']);
+    if (tenant !== null && tenant !== key.tenantId) {
+      throw forbidden('This key belongs to another tenant than the one X-Tenant-Id names.');
+    }
+    const person = onBehalfOf(request);
+    if (person !== null && !key.delegate) {
+      throw forbidden(
+        'This key was issued with delegate: false: it may not act for people (X-On-Behalf-Of).',
+      );
     }
     await this.rateLimits.consume('perKey', key.id);
     // Keys are cheap to issue: the tenant's total is capped too.
     await this.rateLimits.consume('perTenant', key.tenantId);
-    const principal: Principal = {
+    return {
       kind: 'key',
       tenantId: key.tenantId,
       keyId: key.id,
       actor: `key:${key.id}`,
       roles: key.roles,
-      onBehalfOf,
+      onBehalfOf: person,
     };
-    request.principal = principal;
-    if (!grants(key.roles, access.role)) {
-      throw forbidden(`This key's roles (${key.roles.join(', ')}) do not include ${access.role}.`);
-    }
-    return true;
   }
 
-  private async failedAttempt(address: string): Promise<void> {
-    await this.rateLimits.consume('failedAuth', address);
+  private async user(token: string, request: AuthenticatedRequest): Promise<Principal> {
+    let user;
+    try {
+      user = await this.oidc.verify(token);
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return this.refuse(request, null, error.message);
+      throw error;
+    }
+    if (request.headers['x-on-behalf-of'] !== undefined) {
+      throw validationProblem(
+        [{ path: 'header:X-On-Behalf-Of', message: 'is refused with a user token' }],
+        'X-On-Behalf-Of is refused with a user token: the signed-in user is recorded as the actor.',
+      );
+    }
+    const principal = await this.signIn.principalFor(user, tenantIdHeader(request.headers['x-tenant-id']));
+    // The per-key limit is each person's limit here.
+    await this.rateLimits.consume('perKey', `${user.issuer} ${user.actor}`);
+    await this.rateLimits.consume('perTenant', principal.tenantId!);
+    return principal;
   }
+
+  /**
+   * A credential that did not verify: counted against the address and the credential it named,
+   * then 401, or 429 once either has failed too often. Nothing of the credential is logged.
+   */
+  private async refuse(
+    request: AuthenticatedRequest,
+    credential: string | null,
+    detail: string,
+  ): Promise<never> {
+    await this.rateLimits.failedAuthentication(request.ip, credential);
+    throw unauthenticated(detail);
+  }
+}
+
+function onBehalfOf(request: AuthenticatedRequest): string | null {
+  return onBehalfOfHeader(request.headers['x-on-behalf-of'], request.raw.rawHeaders);
 }
 
 function bearerToken(header: string | undefined): string | null {

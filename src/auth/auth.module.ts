@@ -2,13 +2,15 @@ import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
 import { DeclaredInputGuard } from '../common/validation/declared-input.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { SignInModule } from '../sign-in/sign-in.module';
 import { AuthGuard } from './auth.guard';
 import { KeysController } from './keys.controller';
 import { KeysService } from './keys.service';
 
 @Module({
-  // The guard's failed-auth and per-key limits: imported here so that the CLI's context has them too.
-  imports: [RateLimitModule],
+  // The guard's failed-auth and per-key limits and its token checks: imported here so that the
+  // CLI's context has them too.
+  imports: [RateLimitModule, SignInModule],
   controllers: [KeysController],
   providers: [
     KeysService,

@@ -15,13 +15,15 @@ export interface AuthenticatedKey {
   id: string;
   tenantId: string;
   roles: Role[];
+  /** May name a person in X-On-Behalf-Of. */
+  delegate: boolean;
 }
 
 // Compared against when no key has the prefix: the same work as a real comparison.
 const NO_KEY_DIGEST = Buffer.alloc(SHA256_BYTES);
 
 interface CachedKey {
-  row: Pick<GatewayKey, 'id' | 'tenantId' | 'roles' | 'hash' | 'revokedAt'> | null;
+  row: Pick<GatewayKey, 'id' | 'tenantId' | 'roles' | 'delegate' | 'hash' | 'revokedAt'> | null;
   expiresAt: number;
 }
 
@@ -64,6 +66,7 @@ export class KeysService implements OnModuleDestroy {
           prefix,
           hash: new Uint8Array(sha256(key)),
           roles: input.roles,
+          delegate: input.delegate ?? true,
           createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
         },
       });
@@ -73,7 +76,7 @@ export class KeysService implements OnModuleDestroy {
         target: `key:${created.id}`,
         outcome: 'succeeded',
         httpStatus: 201,
-        details: { name: input.name, roles: input.roles },
+        details: { name: input.name, roles: input.roles, delegate: input.delegate ?? true },
       });
       return created;
     });
@@ -120,7 +123,7 @@ export class KeysService implements OnModuleDestroy {
     const matches = matchesDigest(token, row ? row.hash : NO_KEY_DIGEST);
     if (!row || !matches || row.revokedAt !== null) return null;
     this.lastUsed.set(row.id, new Date());
-    return { id: row.id, tenantId: row.tenantId, roles: row.roles };
+    return { id: row.id, tenantId: row.tenantId, roles: row.roles, delegate: row.delegate };
   }
 
   private async lookup(prefix: string): Promise<CachedKey['row']> {
@@ -129,7 +132,7 @@ export class KeysService implements OnModuleDestroy {
     if (cached && cached.expiresAt > now) return cached.row;
     const row = await this.prisma.gatewayKey.findUnique({
       where: { prefix },
-      select: { id: true, tenantId: true, roles: true, hash: true, revokedAt: true },
+      select: { id: true, tenantId: true, roles: true, delegate: true, hash: true, revokedAt: true },
     });
     if (this.cache.size > 10_000) this.cache.clear();
     this.cache.set(prefix, { row, expiresAt: now + KEY_CACHE_TTL_MS });
@@ -155,6 +158,7 @@ function toView(row: GatewayKey): GatewayKeyView {
     tenantId: row.tenantId,
     name: row.name,
     roles: row.roles,
+    delegate: row.delegate,
     keyPrefix: `pgw_${row.prefix}`,
     createdBy: row.createdBy,
     createdAt: row.createdAt,

@@ -2,15 +2,18 @@ import type { Role } from './roles';
 
 /** Who is calling: resolved by the auth guard and attached to the request. */
 export interface Principal {
-  kind: 'key' | 'platform';
-  /** The tenant the key belongs to; null for the platform operator. */
+  /** A gateway key, the platform token, or a person signed in with the OIDC issuer's token. */
+  kind: 'key' | 'platform' | 'user';
+  /** The tenant the key belongs to or the user acts in; null for the platform operator. */
   tenantId: string | null;
   keyId: string | null;
-  /** Identity recorded in history and audit, e.g. `key:<id>` or `platform`. */
+  /** Identity recorded in history and audit, e.g. `key:<id>`, `user:<email>` or `platform`. */
   actor: string;
   roles: readonly Role[];
   /** The person a frontend acts for (`X-On-Behalf-Of`), recorded beside the actor. */
   onBehalfOf: string | null;
+  /** For a user: the issuer that vouched for them, recorded with their audit events. */
+  issuer?: string;
 }
 
 /** A principal that belongs to a tenant (every route but the platform's). */
@@ -23,4 +26,6 @@ export interface Actor {
   onBehalfOf: string | null;
   keyId: string | null;
   requestId: string;
+  /** Set for signed-in users: the token's issuer. */
+  issuer?: string;
 }

@@ -1,4 +1,4 @@
-import { onBehalfOfHeader } from './request-headers';
+import { onBehalfOfHeader, tenantIdHeader } from './request-headers';
 import { validationErrorsOf } from './validation/test-support/dto-validation';
 
 /** A header value as Node hands it over: each byte on the wire one ISO-8859-1 character. */
@@ -31,20 +31,54 @@ describe('onBehalfOfHeader', () => {
     const name = 'ł'.repeat(128);
     expect(read(asReceived(Buffer.from(name, 'utf8')))).toBe(name);
     expect(validationErrorsOf(() => read(asReceived(Buffer.from(`${name}ł`, 'utf8'))))).toEqual([
-      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
+      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters' },
+    ]);
+  });
+
+  it('refuses an empty value', () => {
+    expect(validationErrorsOf(() => read(''))).toEqual([
+      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters' },
     ]);
   });
 
   it.each([
-    ['empty', ''],
     ['a tab', 'alice\tbob'],
     ['a C1 control sent as UTF-8', asReceived(Buffer.from('alice\u0085', 'utf8'))],
     ['a C1 control byte', asReceived(Buffer.from([0x61, 0x85]))],
+    ['a right-to-left override sent as UTF-8', asReceived(Buffer.from('alice\u202egnp.exe', 'utf8'))],
+    ['a zero-width space sent as UTF-8', asReceived(Buffer.from('ali\u200bce', 'utf8'))],
   ])('refuses %s', (_case, value) => {
     expect(validationErrorsOf(() => read(value))).toEqual([
-      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
+      {
+        path: 'header:X-On-Behalf-Of',
+        message: 'must not contain control, bidirectional-override or invisible characters',
+      },
     ]);
   });
+
+  it('refuses a gateway key, naming what it looks like', () => {
+    expect(validationErrorsOf(() => read(`pgw_AbCdEfGhIjKl_${'x'.repeat(43)}`))).toEqual([
+      { path: 'header:X-On-Behalf-Of', message: 'must not hold a secret (it looks like a gateway key)' },
+    ]);
+  });
+});
+
+describe('tenantIdHeader', () => {
+  it('is null when absent and lower-cases a UUID', () => {
+    expect(tenantIdHeader(undefined)).toBeNull();
+    expect(tenantIdHeader('3F1E2D4C-0000-4000-8000-000000000000')).toBe(
+      '3f1e2d4c-0000-4000-8000-000000000000',
+    );
+  });
+
+  it.each([['not-a-uuid'], ['3f1e2d4c-0000-4000-8000-000000000000, 3f1e2d4c-0000-4000-8000-000000000001']])(
+    'refuses %s',
+    (value) => {
+      expect(validationErrorsOf(() => tenantIdHeader(value))).toEqual([
+        { path: 'header:X-Tenant-Id', message: 'must be a tenant id (a UUID), sent once' },
+      ]);
+    },
+  );
 
   it('refuses the header sent twice, which Node would join into one value', () => {
     expect(

@@ -1,4 +1,5 @@
 import { validationProblem } from './problem/validation';
+import { unsafeTextReason } from './validation/safe-text';
 
 // Printable ASCII without spaces, as idempotency keys are in practice (UUIDs, ULIDs, hashes).
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,255}$/;
@@ -24,15 +25,17 @@ export function ifMatchHeader(value: string | undefined): string | undefined {
   return value;
 }
 
-// A person's identifier as frontends send it (email, user id, name); no control characters.
-const ON_BEHALF_OF = /^[^\p{Cc}]{1,128}$/u;
+// A person's identifier as frontends send it (email, user id, name), counted in characters.
+const ON_BEHALF_OF_MAX = 128;
 const NON_ASCII = /[^\p{ASCII}]/u;
-const utf8 = new TextDecoder('utf-8', { fatal: true });
+// A byte order mark is kept, so that it is refused like any invisible character.
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 /**
  * X-On-Behalf-Of, checked; null when absent. Node reads header bytes as ISO-8859-1, while clients
  * send names like "Michał" as UTF-8: bytes that are valid UTF-8 are read as such, others stay
- * ISO-8859-1 (RFC 9110's historical reading).
+ * ISO-8859-1 (RFC 9110's historical reading). The value is recorded in history and audit, so it
+ * gets the same check as the names people give things: printable, and no secret.
  */
 export function onBehalfOfHeader(header: string | string[] | undefined, rawHeaders: string[]): string | null {
   if (header === undefined) return null;
@@ -44,12 +47,26 @@ export function onBehalfOfHeader(header: string | string[] | undefined, rawHeade
     throw validationProblem([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
   }
   const value = headerText(Array.isArray(header) ? header[0] : header);
-  if (!ON_BEHALF_OF.test(value)) {
+  const length = [...value].length;
+  const problem =
+    length < 1 || length > ON_BEHALF_OF_MAX
+      ? `must be 1 to ${ON_BEHALF_OF_MAX} characters`
+      : unsafeTextReason(value);
+  if (problem !== null) throw validationProblem([{ path: 'header:X-On-Behalf-Of', message: problem }]);
+  return value;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** X-Tenant-Id (which tenant a signed-in user acts in), checked; null when absent. */
+export function tenantIdHeader(value: string | string[] | undefined): string | null {
+  if (value === undefined) return null;
+  if (typeof value !== 'string' || !UUID.test(value)) {
     throw validationProblem([
-      { path: 'header:X-On-Behalf-Of', message: 'must be 1 to 128 characters without control characters' },
+      { path: 'header:X-Tenant-Id', message: 'must be a tenant id (a UUID), sent once' },
     ]);
   }
-  return value;
+  return value.toLowerCase();
 }
 
 function headerText(latin1: string): string {

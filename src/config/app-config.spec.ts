@@ -53,6 +53,37 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\//],
     [{ AUDIT_RETENTION_DAYS: '-1' }, /^AUDIT_RETENTION_DAYS must be a whole number/],
     [{ MAX_WRITES_IN_FLIGHT: '0' }, /^MAX_WRITES_IN_FLIGHT must be a whole number from 1/],
+    [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY must be false, true \(one proxy\), a hop count/],
+    [{ TRUST_PROXY: '11' }, /^TRUST_PROXY must be a whole number from 0 to 10/],
+    [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be .* \(got "10.0.0.0\/33"\)/],
+    [{ TRUST_PROXY: '10.0.0.1, proxy.internal' }, /^TRUST_PROXY must be .* \(got "proxy.internal"\)/],
+    [
+      { REDIS_URL: 'redis://localhost:6379', PIPES_API_RATE_LIMIT: '2/500ms' },
+      /^PIPES_API_RATE_LIMIT must use a window of whole seconds when REDIS_URL is set/,
+    ],
+    [{ OIDC_AUDIENCE: 'gateway' }, /^OIDC_AUDIENCE is set but OIDC_ISSUER is not/],
+    [{ OIDC_ISSUER: 'https://login.example.com' }, /^OIDC_AUDIENCE must be set when OIDC_ISSUER is/],
+    [
+      { OIDC_ISSUER: 'login.example.com', OIDC_AUDIENCE: 'g' },
+      /^OIDC_ISSUER must be the issuer's absolute https URL/,
+    ],
+    [{ OIDC_ISSUER: 'http://login.example.com', OIDC_AUDIENCE: 'g' }, /^OIDC_ISSUER must be an https URL/],
+    [
+      { OIDC_ISSUER: 'http://127.0.0.1:4030', OIDC_AUDIENCE: 'g', NODE_ENV: 'production' },
+      /^OIDC_ISSUER must be an https URL \(plain http only on loopback, outside production\)/,
+    ],
+    [
+      { OIDC_ISSUER: 'https://u:p@login.example.com', OIDC_AUDIENCE: 'g' },
+      /^OIDC_ISSUER must not carry credentials/,
+    ],
+    [
+      { OIDC_ISSUER: 'https://login.example.com', OIDC_AUDIENCE: 'g', OIDC_GROUPS_CLAIM: 'my groups' },
+      /^OIDC_GROUPS_CLAIM must be a claim name/,
+    ],
+    [
+      { OIDC_ISSUER: 'https://login.example.com', OIDC_AUDIENCE: 'g', OIDC_JWKS_COOLDOWN_MS: '10' },
+      /^OIDC_JWKS_COOLDOWN_MS must be a whole number from 1000/,
+    ],
   ])('rejects %p naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
@@ -118,5 +149,50 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ HTTPS_PROXY: 'ftp://user:s3cret-pw@proxy.internal' })).toThrow(
       expect.objectContaining({ message: expect.not.stringContaining('s3cret-pw') }),
     );
+  });
+
+  it('reads TRUST_PROXY as no proxy, a hop count, or proxy addresses; true is one hop', () => {
+    const trust = (value?: string) =>
+      loadConfig(value === undefined ? {} : { TRUST_PROXY: value }).http.trustProxy;
+    expect(trust()).toBe(false);
+    expect(trust('false')).toBe(false);
+    expect(trust('0')).toBe(false);
+    expect(trust('true')).toBe(1);
+    expect(trust('2')).toBe(2);
+    expect(trust('10.0.0.0/8, 192.168.1.7,::1,fd00::/8, loopback')).toEqual([
+      '10.0.0.0/8',
+      '192.168.1.7',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it('turns sign-in on with OIDC_ISSUER and OIDC_AUDIENCE, keeping the issuer exactly as written', () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    expect(
+      loadConfig({ OIDC_ISSUER: 'https://tenant.auth0.example.com/', OIDC_AUDIENCE: 'gateway' }).oidc,
+    ).toEqual({
+      issuer: 'https://tenant.auth0.example.com/',
+      audience: 'gateway',
+      groupsClaim: 'groups',
+      userClaim: 'email',
+      jwksCooldownMs: 60_000,
+    });
+    const custom = loadConfig({
+      OIDC_ISSUER: 'http://localhost:4030',
+      OIDC_AUDIENCE: 'gateway',
+      OIDC_GROUPS_CLAIM: 'https://example.com/groups',
+      OIDC_USER_CLAIM: 'preferred_username',
+    }).oidc;
+    expect(custom).toMatchObject({
+      groupsClaim: 'https://example.com/groups',
+      userClaim: 'preferred_username',
+    });
+  });
+
+  it('keeps whole-second windows with Redis', () => {
+    const config = loadConfig({ REDIS_URL: 'redis://localhost:6379', PIPES_API_RATE_LIMIT: '2/1000ms' });
+    expect(config.rateLimits.pipesApi).toEqual({ limit: 2, windowMs: 1000 });
   });
 });

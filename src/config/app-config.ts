@@ -13,8 +13,11 @@ export interface AppConfig {
     host: string;
     bodyLimitBytes: number;
     corsOrigins: string[];
-    /** Believe X-Forwarded-For (behind a load balancer) for the client address. */
-    trustProxy: boolean;
+    /**
+     * Which X-Forwarded-For entries to believe for the client address: none (false), the last
+     * N hops (a count), or those added by the listed proxy addresses and ranges.
+     */
+    trustProxy: false | number | string[];
   };
   database: {
     /** Postgres connection string; null means the embedded PGlite database. */
@@ -40,6 +43,8 @@ export interface AppConfig {
     /** Lets credentials name plain-http upstreams on loopback (the local simulators). */
     allowInsecureUpstreams: boolean;
   };
+  /** Sign-in with tokens from an OpenID Connect issuer; null when OIDC_ISSUER is unset. */
+  oidc: OidcConfig | null;
   redisUrl: string | null;
   rateLimits: {
     perKey: RateLimit | null;
@@ -59,6 +64,16 @@ export interface UpstreamProxy {
   https: string | null;
   /** NO_PROXY as written: host names, `.suffix`es, `host:port`s or `*`, comma- or space-separated. */
   noProxy: string;
+}
+
+export interface OidcConfig {
+  /** Exactly as configured: tokens' `iss` must equal it. */
+  issuer: string;
+  audience: string;
+  groupsClaim: string;
+  userClaim: string;
+  /** The least time between two key-set fetches caused by tokens with an unknown `kid`. */
+  jwksCooldownMs: number;
 }
 
 /** A bad setting: the message names the variable and what is wrong with it. */
@@ -145,7 +160,94 @@ export function parseRateLimit(name: string, raw: string): RateLimit | null {
 }
 
 function rateLimit(env: Env, name: string, fallback: string): RateLimit | null {
-  return parseRateLimit(name, value(env, name) ?? fallback);
+  const raw = value(env, name) ?? fallback;
+  const rule = parseRateLimit(name, raw);
+  // Redis expires counters in whole seconds: a 500ms window there would never end.
+  if (rule && value(env, 'REDIS_URL') !== undefined && rule.windowMs % 1000 !== 0) {
+    throw new ConfigError(
+      name,
+      `must use a window of whole seconds when REDIS_URL is set, such as 10/1s (got "${raw}")`,
+    );
+  }
+  return rule;
+}
+
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * TRUST_PROXY: `false` (the default, the socket's peer is the client), a hop count, or a list of
+ * proxy addresses and CIDR ranges. `true` means one hop, a single load balancer: trusting every
+ * hop would let callers pick their own address by writing X-Forwarded-For.
+ */
+function trustProxy(env: Env): AppConfig['http']['trustProxy'] {
+  const raw = value(env, 'TRUST_PROXY');
+  if (raw === undefined || raw === 'false' || raw === '0') return false;
+  if (raw === 'true') return 1;
+  if (/^\d+$/.test(raw)) return integer(env, 'TRUST_PROXY', 0, 0, 10);
+  return list(env, 'TRUST_PROXY').map((entry) => {
+    const [address, bits, extra] = entry.split('/');
+    const family = isIP(address);
+    const maxBits = family === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!PROXY_RANGE_NAMES.has(entry) && (family === 0 || !validBits || extra !== undefined)) {
+      throw new ConfigError(
+        'TRUST_PROXY',
+        'must be false, true (one proxy), a hop count from 1 to 10, or a comma-separated list of proxy ' +
+          `addresses and CIDR ranges such as 10.0.0.0/8 (got "${entry}")`,
+      );
+    }
+    return entry;
+  });
+}
+
+const CLAIM_NAME = /^[\x21-\x7e]{1,200}$/;
+
+function claimName(env: Env, name: string, fallback: string): string {
+  const raw = value(env, name) ?? fallback;
+  if (!CLAIM_NAME.test(raw)) {
+    throw new ConfigError(name, `must be a claim name of printable characters without spaces (got "${raw}")`);
+  }
+  return raw;
+}
+
+const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function oidc(env: Env, production: boolean): OidcConfig | null {
+  const issuer = value(env, 'OIDC_ISSUER');
+  const audience = value(env, 'OIDC_AUDIENCE');
+  if (issuer === undefined) {
+    if (audience !== undefined) throw new ConfigError('OIDC_AUDIENCE', 'is set but OIDC_ISSUER is not');
+    return null;
+  }
+  let url: URL;
+  try {
+    url = new URL(issuer);
+  } catch {
+    throw new ConfigError('OIDC_ISSUER', `must be the issuer's absolute https URL (got "${issuer}")`);
+  }
+  const localHttp = url.protocol === 'http:' && LOOPBACK_HOSTS.has(url.hostname) && !production;
+  if (url.protocol !== 'https:' && !localHttp) {
+    throw new ConfigError(
+      'OIDC_ISSUER',
+      'must be an https URL (plain http only on loopback, outside production)',
+    );
+  }
+  if (url.username || url.password || url.search || url.hash) {
+    throw new ConfigError('OIDC_ISSUER', 'must not carry credentials, a query or a fragment');
+  }
+  if (audience === undefined) {
+    throw new ConfigError(
+      'OIDC_AUDIENCE',
+      'must be set when OIDC_ISSUER is (the audience tokens are issued for)',
+    );
+  }
+  return {
+    issuer,
+    audience,
+    groupsClaim: claimName(env, 'OIDC_GROUPS_CLAIM', 'groups'),
+    userClaim: claimName(env, 'OIDC_USER_CLAIM', 'email'),
+    jwksCooldownMs: integer(env, 'OIDC_JWKS_COOLDOWN_MS', 60_000, 1_000, 3_600_000),
+  };
 }
 
 /** `host`, `host:port`, `[v6]`, `[v6]:port` (a bare IPv6 address gets its brackets), lower case. */
@@ -242,7 +344,7 @@ export function loadConfig(env: Env): AppConfig {
       host: value(env, 'HOST') ?? '0.0.0.0',
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
       corsOrigins: origins(env, 'CORS_ORIGINS'),
-      trustProxy: flag(env, 'TRUST_PROXY'),
+      trustProxy: trustProxy(env),
     },
     database: { url: databaseUrl, dataDir: value(env, 'DATA_DIR') ?? './data' },
     logLevel: logLevel as AppConfig['logLevel'],
@@ -262,6 +364,7 @@ export function loadConfig(env: Env): AppConfig {
       },
       allowInsecureUpstreams: flag(env, 'SANDBOX') && nodeEnv !== 'production',
     },
+    oidc: oidc(env, nodeEnv === 'production'),
     redisUrl,
     rateLimits: {
       perKey: rateLimit(env, 'RATE_LIMIT_PER_KEY', '600/60s'),

@@ -8,7 +8,12 @@ export interface DashboardsSecret {
   token: string;
 }
 
-export type CredentialSecret = PipesSecret | DashboardsSecret;
+/** A vault secret: what a pipe spec's `{"$secret": ...}` stands for. */
+export interface VaultSecret {
+  value: string | Record<string, string>;
+}
+
+export type CredentialSecret = PipesSecret | DashboardsSecret | VaultSecret;
 
 export function encodeSecret(secret: CredentialSecret): string {
   return JSON.stringify(secret);
@@ -18,8 +23,16 @@ export function decodeSecret(plaintext: Buffer): CredentialSecret {
   return JSON.parse(plaintext.toString('utf8')) as CredentialSecret;
 }
 
+// A string secret shorter than this shows no hint: four of its characters would be too much of it.
+const MIN_HINTED_SECRET = 16;
+
 /** The last 4 characters of the key id or token: enough to tell credentials apart, never more. */
 export function secretHint(secret: CredentialSecret): string {
+  if ('value' in secret) {
+    return typeof secret.value === 'string' && secret.value.length >= MIN_HINTED_SECRET
+      ? secret.value.slice(-4)
+      : '';
+  }
   const visible = 'token' in secret ? secret.token : secret.keyId;
   return visible.slice(-4);
 }

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { isUUID } from 'class-validator';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
@@ -16,6 +17,7 @@ import {
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import type { Credential } from '../generated/prisma/client';
 import {
+  CREDENTIAL_KINDS,
   CreateCredentialDto,
   CredentialKind,
   CredentialView,
@@ -30,6 +32,7 @@ import {
   encodeSecret,
   PipesSecret,
   secretHint,
+  VaultSecret,
 } from './credential-secret';
 
 /** A credential ready for an upstream call: where to send it and what to send. */
@@ -104,10 +107,18 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     this.assertFieldsMatchKind(input);
     const baseUrl =
       input.kind === 'dashboards' && input.baseUrl !== undefined ? this.checkBaseUrl(input.baseUrl) : null;
-    const secret: CredentialSecret =
-      input.kind === 'pipes' ? { keyId: input.keyId!, keySecret: input.keySecret! } : { token: input.token! };
+    const secret = secretOf(input);
     const id = randomUUID();
     const row = await this.prisma.$transaction(async (tx) => {
+      if (input.kind === 'secret') {
+        const duplicate = await tx.credential.findFirst({
+          where: { tenantId, secretName: input.name },
+          select: { id: true },
+        });
+        if (duplicate) {
+          throw problemFor(409, `This tenant already has a secret named "${input.name}"; rotate it instead.`);
+        }
+      }
       if (input.kind === 'pipes') {
         const duplicate = await tx.credential.findFirst({
           where: { tenantId, kind: 'pipes', organizationId: input.organizationId },
@@ -139,6 +150,8 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
           organizationId: input.kind === 'pipes' ? input.organizationId : null,
           baseUrl,
           isDefault: makeDefault,
+          secretName: input.kind === 'secret' ? input.name : null,
+          fields: fieldsOf(secret),
           hint: secretHint(secret),
           ...this.seal(tenantId, id, secret),
         },
@@ -185,6 +198,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
         data: {
           ...this.seal(tenantId, id, secret),
           hint: secretHint(secret),
+          fields: fieldsOf(secret),
           version: { increment: 1 },
           updatedAt: new Date(),
           rejectedAt: null,
@@ -288,6 +302,34 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     }
     this.tallyUse(credential, actor);
     return credential as UpstreamCredential<DashboardsSecret>;
+  }
+
+  /**
+   * The tenant's vault secrets that `references` (names or ids) name, decrypted, by reference.
+   * A reference that names none is absent from the answer.
+   */
+  async vaultSecrets(
+    tenantId: string,
+    references: readonly string[],
+    actor: Actor,
+  ): Promise<Map<string, { id: string; secret: VaultSecret }>> {
+    const ids = references.filter((reference) => isUUID(reference, 'all'));
+    const rows = await this.prisma.credential.findMany({
+      where: { tenantId, kind: 'secret', OR: [{ secretName: { in: [...references] } }, { id: { in: ids } }] },
+    });
+    const found = new Map<string, { id: string; secret: VaultSecret }>();
+    for (const row of rows) {
+      const secret = this.open(row) as VaultSecret;
+      for (const reference of [row.id, row.secretName]) {
+        if (reference !== null && references.includes(reference))
+          found.set(reference, { id: row.id, secret });
+      }
+      this.tallyUse(
+        { id: row.id, kind: row.kind, tenantId, version: row.version, baseUrl: null, secret },
+        actor,
+      );
+    }
+    return found;
   }
 
   /** Marks a credential refused by its upstream (401/403), visible in its metadata until rotated. */
@@ -398,6 +440,21 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private rotatedSecret(existing: Credential, input: RotateCredentialDto): CredentialSecret {
+    if (existing.kind === 'secret') {
+      const problems = [
+        ...(['keyId', 'keySecret', 'token'] as const)
+          .filter((field) => input[field] !== undefined)
+          .map((field) => ({ path: field, message: `${field} is not allowed for secret credentials` })),
+        ...(input.value === undefined
+          ? [{ path: 'value', message: 'value is required to rotate a secret' }]
+          : []),
+      ];
+      if (problems.length > 0) throw validationProblem(problems);
+      return { value: input.value! };
+    }
+    if (input.value !== undefined) {
+      throw validationProblem([{ path: 'value', message: 'value is only allowed for secret credentials' }]);
+    }
     if (existing.kind === 'pipes') {
       const problems = [
         ...(input.token !== undefined
@@ -424,10 +481,9 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private assertFieldsMatchKind(input: CreateCredentialDto): void {
-    const other: CredentialKind = input.kind === 'pipes' ? 'dashboards' : 'pipes';
-    const misplaced = FIELDS_BY_KIND[other].filter(
-      (field) => (input as unknown as Record<string, unknown>)[field] !== undefined,
-    );
+    const misplaced = CREDENTIAL_KINDS.filter((kind) => kind !== input.kind)
+      .flatMap((kind) => FIELDS_BY_KIND[kind])
+      .filter((field) => (input as unknown as Record<string, unknown>)[field] !== undefined);
     if (misplaced.length > 0) {
       throw validationProblem(
         misplaced.map((field) => ({
@@ -565,5 +621,22 @@ function toView(row: Credential): CredentialView {
     view.isDefault = row.isDefault;
     if (row.baseUrl) view.baseUrl = row.baseUrl;
   }
+  if (row.kind === 'secret' && row.fields.length > 0) view.fields = row.fields;
   return view;
+}
+
+function secretOf(input: CreateCredentialDto): CredentialSecret {
+  switch (input.kind) {
+    case 'pipes':
+      return { keyId: input.keyId!, keySecret: input.keySecret! };
+    case 'dashboards':
+      return { token: input.token! };
+    case 'secret':
+      return { value: input.value! };
+  }
+}
+
+/** An object secret's field names, shown in its metadata; none for every other secret. */
+function fieldsOf(secret: CredentialSecret): string[] {
+  return 'value' in secret && typeof secret.value === 'object' ? Object.keys(secret.value) : [];
 }

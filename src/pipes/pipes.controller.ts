@@ -13,11 +13,11 @@ import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
-import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader } from '../common/request-headers';
 import type { PipeLocation } from '../upstream/pipes-api.client';
 import { PipePath, pipeLocationParams, pipePathParams } from './dto/pipe-path-params';
-import { PipesAnswer, PipesService } from './pipes.service';
+import { PipesService } from './pipes.service';
+import { sendPipesAnswer } from './pipes-answer';
 import { schemaRef } from '../common/validation/json-schema';
 import { CheckedBody } from '../common/validation/validated-input';
 import { checkScalingBody, checkSettingsBody, checkStateBody } from './schema/pipe-bodies';
@@ -61,7 +61,7 @@ export class PipesController {
     @Param(pipeLocationParams) params: PipeLocation,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.list(principal.tenantId, params, actor));
+    return sendPipesAnswer(reply, await this.pipes.list(principal.tenantId, params, actor));
   }
 
   @Post()
@@ -96,7 +96,7 @@ export class PipesController {
       idempotencyKeyHeader(idempotencyKey),
       actor,
     );
-    return send(reply, answer);
+    return sendPipesAnswer(reply, answer);
   }
 
   @Get(':pipeId')
@@ -110,7 +110,7 @@ export class PipesController {
     @Param(pipePathParams) params: PipePath,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.get(principal.tenantId, params, actor));
+    return sendPipesAnswer(reply, await this.pipes.get(principal.tenantId, params, actor));
   }
 
   @Patch(':pipeId')
@@ -131,7 +131,7 @@ export class PipesController {
     @Body() body: unknown,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.update(principal.tenantId, params, body, actor));
+    return sendPipesAnswer(reply, await this.pipes.update(principal.tenantId, params, body, actor));
   }
 
   @Delete(':pipeId')
@@ -151,7 +151,7 @@ export class PipesController {
     @Param(pipePathParams) params: PipePath,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.delete(principal.tenantId, params, actor));
+    return sendPipesAnswer(reply, await this.pipes.delete(principal.tenantId, params, actor));
   }
 
   @Patch(':pipeId/state')
@@ -171,7 +171,7 @@ export class PipesController {
     @CheckedBody(checkStateBody) body: { command: string },
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.changeState(principal.tenantId, params, body, actor));
+    return sendPipesAnswer(reply, await this.pipes.changeState(principal.tenantId, params, body, actor));
   }
 
   @Patch(':pipeId/scaling')
@@ -191,7 +191,7 @@ export class PipesController {
     @CheckedBody(checkScalingBody) body: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.scale(principal.tenantId, params, body, actor));
+    return sendPipesAnswer(reply, await this.pipes.scale(principal.tenantId, params, body, actor));
   }
 
   @Get(':pipeId/settings')
@@ -205,7 +205,7 @@ export class PipesController {
     @Param(pipePathParams) params: PipePath,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.settings(principal.tenantId, params, actor));
+    return sendPipesAnswer(reply, await this.pipes.settings(principal.tenantId, params, actor));
   }
 
   @Put(':pipeId/settings')
@@ -226,12 +226,6 @@ export class PipesController {
     @CheckedBody(checkSettingsBody) body: Record<string, unknown>,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {
-    return send(reply, await this.pipes.replaceSettings(principal.tenantId, params, body, actor));
+    return sendPipesAnswer(reply, await this.pipes.replaceSettings(principal.tenantId, params, body, actor));
   }
-}
-
-function send(reply: FastifyReply, answer: PipesAnswer): unknown {
-  void reply.status(answer.status);
-  if (answer.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
-  return answer.body;
 }

@@ -11,9 +11,14 @@ import { PrismaService } from '../database/prisma.service';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { UpstreamResponse } from '../upstream/upstream-http';
 import type { PipesSecret } from '../credentials/credential-secret';
-import { assertBody } from '../common/validation/json-schema';
+import { assertBody, join } from '../common/validation/json-schema';
+import { ProblemException } from '../common/problem/problem';
+import type { PipesAnswer } from './pipes-answer';
+import { REDACTED } from '../redaction/redact';
 import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
+import { fieldPaths, SecretReferences } from './secret-references';
+import { SecretUsesRepository } from './secret-uses.repository';
 import {
   idempotentRequestInProgress,
   pendingLimitMs,
@@ -24,14 +29,6 @@ import { canonicalJson } from '../common/canonical-json';
 import { CryptoService } from '../crypto/crypto.service';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
-
-/** What the facade answers: the upstream's status and envelope, secrets removed. */
-export interface PipesAnswer {
-  status: number;
-  body: unknown;
-  /** A replayed failure keeps its problem+json media type. */
-  problem?: boolean;
-}
 
 @Injectable()
 export class PipesService {
@@ -45,6 +42,8 @@ export class PipesService {
     private readonly pipesApi: PipesApiClient,
     private readonly history: PipeSpecHistoryService,
     private readonly crypto: CryptoService,
+    private readonly references: SecretReferences,
+    private readonly secretUses: SecretUsesRepository,
     config: ConfigService<AppConfig, true>,
   ) {
     this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
@@ -56,8 +55,12 @@ export class PipesService {
     body: unknown,
     idempotencyKey: string | null,
     actor: Actor,
+    resubmittedFrom: string | null = null,
   ): Promise<PipesAnswer> {
-    const spec = assertBody(checkCreatePipeBody, body);
+    // Checked with the vault's values in place; kept (history, fingerprint) as sent, references and all.
+    const resolved = await this.references.resolve(tenantId, body, actor);
+    assertBody(checkCreatePipeBody, resolved.body);
+    const spec = body as Record<string, unknown>;
     const redacted = this.history.redact(spec);
     // Over the whole spec, secrets included: a new secret under the same key is another request.
     const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
@@ -100,40 +103,78 @@ export class PipesService {
             serviceId: at.serviceId,
             name: spec.name,
             specHash: redacted.specHash,
+            ...(resubmittedFrom ? { resubmittedFrom } : {}),
           },
         },
         before: () =>
           this.history.pendingRecord(
             recordId,
-            { tenantId, ...at, spec, idempotencyKey, fingerprint },
+            { tenantId, ...at, spec, idempotencyKey, fingerprint, resubmittedFrom },
             redacted,
             actor,
           ),
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-            this.pipesApi.createPipe(secret, at, spec, actor.requestId),
+            this.pipesApi.createPipe(secret, at, resolved.body, actor.requestId, resolved.values),
           );
           const envelope = response.body;
           return { status: response.status, value: envelope, details: { pipeId: pipeIdOf(envelope) } };
         },
-        after: (outcome) =>
-          outcome.succeeded
-            ? this.history.succeededRecord(recordId, {
-                pipeId: pipeIdOf(outcome.value),
-                upstreamRequestId: outcome.value.requestId ?? null,
-                upstreamStatus: outcome.status,
-                response: { status: outcome.status, body: outcome.value },
-              })
-            : this.history.failedRecord(recordId, {
-                upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
-                response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
-              }),
+        after: (outcome) => {
+          if (!outcome.succeeded) {
+            return this.history.failedRecord(recordId, {
+              upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
+              response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
+            });
+          }
+          const pipeId = pipeIdOf(outcome.value);
+          return [
+            this.history.succeededRecord(recordId, {
+              pipeId,
+              upstreamRequestId: outcome.value.requestId ?? null,
+              upstreamStatus: outcome.status,
+              response: { status: outcome.status, body: outcome.value },
+            }),
+            ...(pipeId === null
+              ? []
+              : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
+          ];
+        },
       });
       return { status, body: value };
     } catch (error) {
       throw isIdempotencyRace(error) ? idempotentRequestInProgress() : error;
     }
+  }
+
+  /**
+   * Creates the pipe of a recorded spec again, with today's values of the secrets it references.
+   * A spec that held inline secrets was recorded without them, so it cannot be: 409 naming them.
+   */
+  async resubmit(
+    tenantId: string,
+    historyId: string,
+    name: string | undefined,
+    idempotencyKey: string | null,
+    actor: Actor,
+  ): Promise<PipesAnswer> {
+    const record = await this.history.record(tenantId, historyId);
+    const redacted = pathsHolding(record.spec, REDACTED);
+    if (redacted.length > 0) {
+      throw new ProblemException({
+        status: 409,
+        type: 'spec-holds-inline-secrets',
+        title: 'Spec held inline secrets',
+        detail:
+          'This spec carried secrets inline, and the history kept none of them, so it cannot be submitted again. ' +
+          'Store each in the vault (POST /v1/credentials, kind secret) and submit the spec with references.',
+        errors: redacted.map((path) => ({ path, message: 'held an inline secret' })),
+      });
+    }
+    const spec = { ...(record.spec as Record<string, unknown>), ...(name === undefined ? {} : { name }) };
+    const at = { organizationId: record.organizationId, serviceId: record.serviceId };
+    return this.create(tenantId, at, spec, idempotencyKey, actor, historyId);
   }
 
   list(tenantId: string, at: PipeLocation, actor: Actor): Promise<PipesAnswer> {
@@ -148,15 +189,28 @@ export class PipesService {
     return this.read(tenantId, at, actor, (secret) => this.pipesApi.getSettings(secret, at, actor.requestId));
   }
 
-  update(tenantId: string, at: PipePath, body: unknown, actor: Actor): Promise<PipesAnswer> {
-    const patch = assertBody(checkUpdatePipeBody, body);
+  /** The audit keeps the change as sent, references and all; the values go upstream only. */
+  async update(
+    tenantId: string,
+    at: PipePath,
+    body: unknown,
+    actor: Actor,
+    propagatedFrom?: string,
+  ): Promise<PipesAnswer> {
+    const resolved = await this.references.resolve(tenantId, body, actor);
+    assertBody(checkUpdatePipeBody, resolved.body);
+    const patch = body as Record<string, unknown>;
     return this.write(
       tenantId,
       at,
       actor,
       'pipe.update',
-      { fields: Object.keys(patch), change: patch },
-      (secret) => this.pipesApi.updatePipe(secret, at, patch, actor.requestId),
+      { fields: Object.keys(patch), change: patch, ...(propagatedFrom ? { propagatedFrom } : {}) },
+      (secret) => this.pipesApi.updatePipe(secret, at, resolved.body, actor.requestId, resolved.values),
+      (outcome) =>
+        outcome.succeeded
+          ? this.secretUses.recorded(tenantId, at, resolved.uses, fieldPaths(patch), null)
+          : undefined,
     );
   }
 
@@ -169,7 +223,10 @@ export class PipesService {
       'pipe.delete',
       {},
       (secret) => this.pipesApi.deletePipe(secret, at, actor.requestId),
-      (outcome) => (outcome.succeeded ? this.history.deletedRecords(tenantId, at.pipeId) : undefined),
+      (outcome) =>
+        outcome.succeeded
+          ? [this.history.deletedRecords(tenantId, at.pipeId), this.secretUses.deleted(tenantId, at.pipeId)]
+          : undefined,
     );
   }
 
@@ -239,6 +296,13 @@ export class PipesService {
 }
 
 type PipesCall = (secret: PipesSecret) => Promise<UpstreamResponse<PipesEnvelope>>;
+
+/** The paths at which `value` holds exactly `text`. */
+function pathsHolding(value: unknown, text: string, path = ''): string[] {
+  if (value === text) return [path];
+  if (typeof value !== 'object' || value === null) return [];
+  return Object.entries(value).flatMap(([key, inner]) => pathsHolding(inner, text, join(path, key)));
+}
 
 function pipeIdOf(envelope: PipesEnvelope): string | null {
   const id = (envelope.result as { id?: unknown } | undefined)?.id;

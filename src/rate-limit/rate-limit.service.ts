@@ -1,53 +1,87 @@
-import { Injectable, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigService } from '@nestjs/config';
+import Redis from 'ioredis';
+import {
+  RateLimiterAbstract,
+  RateLimiterMemory,
+  RateLimiterRedis,
+  RateLimiterRes,
+} from 'rate-limiter-flexible';
 import type { AppConfig, RateLimit } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
-import { MemoryRateLimitStore, RateLimitDecision, RateLimitStore } from './rate-limit.store';
-import { RedisRateLimitStore } from './redis-rate-limit.store';
+
+// How long a start waits for Redis before counting in memory meanwhile.
+const REDIS_START_WAIT_MS = 2_000;
 
 export type LimitName = keyof AppConfig['rateLimits'];
 
 const DESCRIPTIONS: Record<LimitName, string> = {
   perKey: 'This gateway key has made too many calls',
   perTenant: "This tenant's keys have made too many calls together",
-  failedAuth: 'Too many failed authentications from this address',
+  failedAuth: 'Too many failed authentications',
   pipesApi: "This credential has reached the pipes API's rate limit",
   dashboardsApi: "This credential has reached the dashboards API's rate limit",
 };
 
-/** The gateway's rate limits (DESIGN section 7), counted in memory or, with REDIS_URL, in Redis. */
+/**
+ * The gateway's rate limits (DESIGN section 7): fixed windows counted by rate-limiter-flexible, in
+ * memory or, with REDIS_URL, in Redis so that every replica counts against the same limits. While
+ * Redis is unreachable each replica counts on its own in memory rather than failing calls.
+ */
 @Injectable()
-export class RateLimitService implements OnModuleDestroy {
-  private readonly store: RateLimitStore;
-  private readonly rules: AppConfig['rateLimits'];
+export class RateLimitService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(RateLimitService.name);
+  private readonly redis: Redis | null;
+  private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
   private readonly maxWritesInFlight: number;
   private writesInFlight = 0;
 
   constructor(config: ConfigService<AppConfig, true>) {
     const redisUrl = config.get('redisUrl', { infer: true });
-    this.store = redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
-    this.rules = config.get('rateLimits', { infer: true });
+    this.redis = redisUrl ? connect(redisUrl) : null;
+    const rules = config.get('rateLimits', { infer: true });
+    for (const name of Object.keys(rules) as LimitName[]) {
+      const rule = rules[name];
+      if (rule) this.limiters.set(name, limiter(name, rule, this.redis));
+    }
     this.maxWritesInFlight = config.get('maxWritesInFlight', { infer: true });
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.store.close();
+  /** Waits briefly for Redis, so the first calls after a start count in the shared store. */
+  async onModuleInit(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    const ready = await Promise.race([
+      new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true))),
+      sleep(REDIS_START_WAIT_MS, false, { ref: false }),
+    ]);
+    if (!ready) this.logger.warn('Redis is not reachable yet: rate limits count in this process until it is');
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
   }
 
   /** Counts a call; throws 429 with Retry-After when over the limit. No-op when the limit is off. */
   async consume(name: LimitName, key: string): Promise<void> {
-    const rule = this.rules[name];
-    if (!rule) return;
-    const decision = await this.store.consume(`${name}:${key}`, rule);
-    if (!decision.allowed) throw tooManyRequests(name, decision);
+    const refused = await this.take(name, key);
+    if (refused) throw tooManyRequests(DESCRIPTIONS[name], refused);
   }
 
-  /** Throws 429 when the next call would be over the limit, without counting one. */
-  async check(name: LimitName, key: string): Promise<void> {
-    const rule = this.rules[name];
-    if (!rule) return;
-    const decision = await this.store.peek(`${name}:${key}`, rule);
-    if (!decision.allowed) throw tooManyRequests(name, decision);
+  /**
+   * Counts a failed authentication against the client's address and, when the caller named one,
+   * the credential it tried (a key's public prefix). Throws 429 once either is over
+   * RATE_LIMIT_FAILED_AUTH; the caller answers 401 otherwise. Only failures are counted, so a
+   * caller whose credential verifies is never refused by this limit.
+   */
+  async failedAuthentication(address: string, credential: string | null): Promise<void> {
+    const [byAddress, byCredential] = await Promise.all([
+      this.take('failedAuth', `address:${address}`),
+      credential === null ? null : this.take('failedAuth', `credential:${credential}`),
+    ]);
+    if (byAddress) throw tooManyRequests(`${DESCRIPTIONS.failedAuth} from this address`, byAddress);
+    if (byCredential) throw tooManyRequests(`${DESCRIPTIONS.failedAuth} with this credential`, byCredential);
   }
 
   /**
@@ -55,14 +89,11 @@ export class RateLimitService implements OnModuleDestroy {
    * `maxWaitMs`) instead of refusing, so a short burst is queued rather than shed.
    */
   async consumeOrWait(name: LimitName, key: string, maxWaitMs: number): Promise<void> {
-    const rule: RateLimit | null = this.rules[name];
-    if (!rule) return;
-    const decision = await this.store.consume(`${name}:${key}`, rule);
-    if (decision.allowed) return;
-    if (decision.resetMs > maxWaitMs) throw tooManyRequests(name, decision);
-    await new Promise((resolve) => setTimeout(resolve, decision.resetMs + 5));
-    const retry = await this.store.consume(`${name}:${key}`, rule);
-    if (!retry.allowed) throw tooManyRequests(name, retry);
+    const refused = await this.take(name, key);
+    if (!refused) return;
+    if (refused.msBeforeNext > maxWaitMs) throw tooManyRequests(DESCRIPTIONS[name], refused);
+    await new Promise((resolve) => setTimeout(resolve, refused.msBeforeNext + 5));
+    await this.consume(name, key);
   }
 
   /**
@@ -82,6 +113,44 @@ export class RateLimitService implements OnModuleDestroy {
       this.writesInFlight -= 1;
     };
   }
+
+  /** Counts one call against `key`: null when it is within the limit, else the refusal. */
+  private async take(name: LimitName, key: string): Promise<RateLimiterRes | null> {
+    const limiter = this.limiters.get(name);
+    if (!limiter) return null;
+    try {
+      await limiter.consume(key);
+      return null;
+    } catch (refusal) {
+      if (refusal instanceof RateLimiterRes) return refusal;
+      throw refusal;
+    }
+  }
+}
+
+function connect(url: string): Redis {
+  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
+  // Connection errors show as the in-memory fallback; the client reconnects by itself.
+  redis.on('error', () => undefined);
+  return redis;
+}
+
+function limiter(name: LimitName, rule: RateLimit, redis: Redis | null): RateLimiterAbstract {
+  const options = {
+    points: rule.limit,
+    duration: rule.windowMs / 1000,
+    // The rule is part of the key so changing a limit starts fresh windows instead of mixing two.
+    keyPrefix: `pipes-gateway:rl:${name}:${rule.limit}/${rule.windowMs}`,
+  };
+  if (!redis) return new RateLimiterMemory(options);
+  return new RateLimiterRedis({
+    ...options,
+    storeClient: redis,
+    rejectIfRedisNotReady: true,
+    insuranceLimiter: new RateLimiterMemory(options),
+    // A key over its limit is refused from memory until its window ends: no Redis call per refusal.
+    inMemoryBlockOnConsumed: rule.limit + 1,
+  });
 }
 
 function overloaded(limit: number): ProblemException {
@@ -94,13 +163,13 @@ function overloaded(limit: number): ProblemException {
   });
 }
 
-function tooManyRequests(name: LimitName, decision: RateLimitDecision): ProblemException {
-  const seconds = Math.max(1, Math.ceil(decision.resetMs / 1000));
+function tooManyRequests(description: string, refusal: RateLimiterRes): ProblemException {
+  const seconds = Math.max(1, Math.ceil(refusal.msBeforeNext / 1000));
   return new ProblemException({
     status: 429,
     type: 'rate-limited',
     title: 'Too many requests',
-    detail: `${DESCRIPTIONS[name]}; retry after ${seconds} s.`,
+    detail: `${description}; retry after ${seconds} s.`,
     headers: { 'retry-after': String(seconds) },
   });
 }

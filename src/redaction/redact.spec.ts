@@ -132,6 +132,22 @@ describe('secret field names', () => {
   });
 });
 
+describe('secret references', () => {
+  it('keeps a reference to a vault secret in what the gateway keeps, under any field', () => {
+    const spec = {
+      source: { kafka: { credentials: { $secret: 'kafka-prod' }, password: { $secret: 'p' } } },
+    };
+    expect(redactSecrets(spec)).toEqual(spec);
+  });
+
+  it('redacts a lookalike in an upstream answer, and anything more than the reference', () => {
+    expect(redactParsedJson({ password: { $secret: CANARY } })).toEqual({ password: { $secret: REDACTED } });
+    expect(redactSecrets({ credentials: { $secret: 'x', password: CANARY } })).toEqual({
+      credentials: { $secret: REDACTED, password: REDACTED },
+    });
+  });
+});
+
 describe('secrets inside text', () => {
   it.each([
     [

@@ -113,7 +113,19 @@ export function redactText(text: string, known: readonly string[] = []): string 
  * back from the request that carried it.
  */
 export function redactSecrets<T>(value: T, known: readonly string[] = []): T {
-  return redactValue(value, false, { seen: new WeakSet(), known, inPlace: false }) as T;
+  return redactValue(value, false, { seen: new WeakSet(), known, inPlace: false, keepReferences: true }) as T;
+}
+
+/**
+ * A reference to a vault secret, `{"$secret": "<name or id>"}`: it names the secret, not its value,
+ * so what the gateway keeps of a spec keeps it as it is.
+ */
+export function isSecretReference(value: unknown): value is { $secret: string } {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const keys = Object.keys(value);
+  return (
+    keys.length === 1 && keys[0] === '$secret' && typeof (value as { $secret: unknown }).$secret === 'string'
+  );
 }
 
 /**
@@ -121,7 +133,7 @@ export function redactSecrets<T>(value: T, known: readonly string[] = []): T {
  * redacted in place instead of copied, which halves what a proxied read allocates for its body.
  */
 export function redactParsedJson<T>(value: T, known: readonly string[] = []): T {
-  return redactValue(value, false, { seen: new WeakSet(), known, inPlace: true }) as T;
+  return redactValue(value, false, { seen: new WeakSet(), known, inPlace: true, keepReferences: false }) as T;
 }
 
 /**
@@ -191,6 +203,11 @@ interface RedactionWalk {
   known: readonly string[];
   /** Replace values inside `value` itself rather than in a copy. */
   inPlace: boolean;
+  /**
+   * Keep secret references as they are: true for what the gateway keeps of a caller's spec, false
+   * for an upstream's answer, which never holds one (a lookalike there is redacted like any value).
+   */
+  keepReferences: boolean;
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -222,6 +239,8 @@ function redactValue(value: unknown, secret: boolean, walk: RedactionWalk): unkn
       return result;
     }
     if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
+    if (walk.keepReferences && isSecretReference(value))
+      return walk.inPlace ? value : { $secret: value.$secret };
     const result: Record<string, unknown> = walk.inPlace ? value : {};
     for (const key of Object.keys(value)) {
       setField(result, key, redactValue(value[key], secret || fieldKind(key) !== 'plain', walk));

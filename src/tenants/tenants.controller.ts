@@ -1,23 +1,34 @@
-import { Controller, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiTags } from '@nestjs/swagger';
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
 import { KeysService } from '../auth/keys.service';
 import type { Actor } from '../auth/principal';
+import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
+import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
+import { CreateGroupMappingDto, GroupMappingView } from '../sign-in/dto/group-mapping.dto';
+import {
+  ApiCreateGroupMapping,
+  ApiDeleteGroupMapping,
+  ApiListGroupMappings,
+} from '../sign-in/group-mapping.docs';
+import { GroupMappingsService } from '../sign-in/group-mappings.service';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
-import { ValidatedBody } from '../common/validation/validated-input';
 
-/** Platform bootstrap: the operator (GATEWAY_ADMIN_TOKEN) creates teams and their first keys. */
+/**
+ * Platform bootstrap: the operator (GATEWAY_ADMIN_TOKEN) creates teams, their first keys and the
+ * group mappings that let their people sign in.
+ */
 @ApiTags('platform')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/admin/tenants')
 @PlatformOnly()
 export class TenantsController {
   constructor(
     private readonly tenants: TenantsService,
     private readonly keys: KeysService,
+    private readonly groupMappings: GroupMappingsService,
   ) {}
 
   @Post()
@@ -34,5 +45,36 @@ export class TenantsController {
     @ValidatedBody() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
     return this.keys.issue(tenantId, body, actor);
+  }
+
+  @Post(':tenantId/group-mappings')
+  @ApiCreateGroupMapping()
+  @ApiNotFoundResponse({ description: 'No such tenant.' })
+  createGroupMapping(
+    @CurrentActor() actor: Actor,
+    @Param('tenantId', uuidParam('tenantId')) tenantId: string,
+    @ValidatedBody() body: CreateGroupMappingDto,
+  ): Promise<GroupMappingView> {
+    return this.groupMappings.create(tenantId, body, actor);
+  }
+
+  @Get(':tenantId/group-mappings')
+  @ApiListGroupMappings()
+  listGroupMappings(
+    @Param('tenantId', uuidParam('tenantId')) tenantId: string,
+    @ValidatedQuery() query: PageQueryDto,
+  ): Promise<Page<GroupMappingView>> {
+    return this.groupMappings.list(tenantId, query.cursor, query.limit);
+  }
+
+  @Delete(':tenantId/group-mappings/:id')
+  @HttpCode(204)
+  @ApiDeleteGroupMapping()
+  removeGroupMapping(
+    @CurrentActor() actor: Actor,
+    @Param('tenantId', uuidParam('tenantId')) tenantId: string,
+    @Param('id', uuidParam('id')) id: string,
+  ): Promise<void> {
+    return this.groupMappings.remove(tenantId, id, actor);
   }
 }

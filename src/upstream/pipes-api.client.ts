@@ -59,13 +59,15 @@ export class PipesApiClient implements OnModuleDestroy {
     return this.call(secret, 'GET', this.pipesPath(at), requestId, { answer: 'list' });
   }
 
+  /** `bodySecrets`: secret values the body holds (vault secrets put in for references). */
   createPipe(
     secret: PipesSecret,
     at: PipeLocation,
     body: unknown,
     requestId: string,
+    bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'POST', this.pipesPath(at), requestId, { body });
+    return this.call(secret, 'POST', this.pipesPath(at), requestId, { body, bodySecrets });
   }
 
   getPipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
@@ -77,8 +79,9 @@ export class PipesApiClient implements OnModuleDestroy {
     at: PipePath,
     body: unknown,
     requestId: string,
+    bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', this.pipePath(at), requestId, { body });
+    return this.call(secret, 'PATCH', this.pipePath(at), requestId, { body, bodySecrets });
   }
 
   /** Answers the envelope without a `result`. */
@@ -126,13 +129,18 @@ export class PipesApiClient implements OnModuleDestroy {
     method: UpstreamRequest['method'],
     path: string,
     requestId: string,
-    { body, answer }: { body?: unknown; answer?: UpstreamAnswer } = {},
+    {
+      body,
+      bodySecrets = [],
+      answer,
+    }: { body?: unknown; bodySecrets?: readonly string[]; answer?: UpstreamAnswer } = {},
   ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
       method,
       path,
       authorization: basic(secret),
-      credentialSecrets: [secret.keySecret],
+      // The answer is searched for each of these: an upstream may quote what it was sent.
+      credentialSecrets: [secret.keySecret, ...bodySecrets],
       requestId,
       body,
       answer,

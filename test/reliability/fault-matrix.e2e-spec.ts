@@ -63,6 +63,8 @@ interface MatrixContext {
   dashboardsQuery: Record<string, string>;
   /** The organization of the pipes routes, when not the world's. */
   organizationId?: string;
+  /** A history entry whose spec holds only references: it can be submitted again. */
+  resubmittableId: string;
 }
 
 interface MatrixRoute {
@@ -150,6 +152,18 @@ const ROUTES: readonly MatrixRoute[] = [
       ctx.world.gateway.http
         .get(`${pipesPath(ctx)}/${ctx.pipeId}/settings`)
         .set(viewer(ctx))
+        .set('X-Request-Id', requestId),
+  },
+  {
+    name: 'POST history resubmit',
+    catalog: 'POST /v1/history/pipe-specs/{id}/resubmit',
+    upstream: 'pipes',
+    faulted: 'POST',
+    write: 'pipe.create',
+    send: (ctx, requestId) =>
+      ctx.world.gateway.http
+        .post(`/v1/history/pipe-specs/${ctx.resubmittableId}/resubmit`)
+        .set(operator(ctx))
         .set('X-Request-Id', requestId),
   },
   {
@@ -608,7 +622,14 @@ describe('upstream fault matrix: every fault × every route that calls an upstre
       .set(bearer(world.tenant.keys.operator))
       .send(validDashboardBody())
       .expect(200);
-    ctx = { world, pipeId: created.body.result.id, dashboardId, version: 1, dashboardsQuery: {} };
+    ctx = {
+      world,
+      pipeId: created.body.result.id,
+      dashboardId,
+      version: 1,
+      dashboardsQuery: {},
+      resubmittableId: await resubmittableSpec(world),
+    };
     const credentials = await world.gateway.http
       .get('/v1/credentials')
       .set(bearer(world.tenant.keys.viewer))
@@ -704,6 +725,7 @@ describe('upstream fault matrix: every fault × every route that calls an upstre
   it('covers every route of the catalog that calls an upstream, and every fault the simulators know', () => {
     const callsUpstream = (name: string) =>
       name.includes(' /v1/organizations/') ||
+      name.endsWith('/resubmit') ||
       (/ \/v1\/dashboards(\/|$)/.test(name) && !/^GET .*\/versions/.test(name));
     expect([...new Set(ROUTES.map((route) => route.catalog))].sort()).toEqual(
       CATALOG.map(routeName).filter(callsUpstream).sort(),
@@ -786,7 +808,14 @@ describe('upstream fault matrix: the upstream is not listening (e2e)', () => {
       .set(operatorKey)
       .send(validDashboardBody())
       .expect(200);
-    ctx = { world, pipeId: randomUUID(), dashboardId, version: 1, dashboardsQuery: {} };
+    ctx = {
+      world,
+      pipeId: randomUUID(),
+      dashboardId,
+      version: 1,
+      dashboardsQuery: {},
+      resubmittableId: await resubmittableSpec(world),
+    };
   });
   afterAll(async () => {
     await world?.close();
@@ -879,6 +908,39 @@ describe('upstream fault matrix: a hanging upstream gets the whole UPSTREAM_TIME
     );
   });
 });
+
+/**
+ * A history entry whose spec uses only a vault secret's references, so it can be submitted again:
+ * recorded whether or not its create reached the upstream.
+ */
+async function resubmittableSpec(world: UpstreamWorld): Promise<string> {
+  const vault = await world.gateway.http
+    .post('/v1/credentials')
+    .set(bearer(world.tenant.keys.admin))
+    .send({
+      kind: 'secret',
+      name: `matrix-${randomUUID().slice(0, 8)}`,
+      value: { username: 'u', password: specSecret(world) },
+    })
+    .expect(201);
+  const body = validCreateBody('kafka');
+  body.source.kafka.credentials = { $secret: vault.body.id };
+  body.source.kafka.schemaRegistry.credentials = { $secret: vault.body.id };
+  const requestId = `matrix-resubmittable-${randomUUID()}`;
+  await world.gateway.http
+    .post(`/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`)
+    .set(bearer(world.tenant.keys.operator))
+    .set('X-Request-Id', requestId)
+    .send(body);
+  const history = await world.gateway.http
+    .get('/v1/history/pipe-specs')
+    .query({ limit: '200' })
+    .set(bearer(world.tenant.keys.auditor))
+    .expect(200);
+  return (history.body.items as { id: string; requestId: string }[]).find(
+    (item) => item.requestId === requestId,
+  )!.id;
+}
 
 function problemSlug(response: Response): string | undefined {
   const type = (response.body as { type?: unknown } | undefined)?.type;

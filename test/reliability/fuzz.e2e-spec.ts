@@ -254,6 +254,13 @@ interface RouteFuzz {
 
 const keyBodies = () =>
   bodies(fc.record({ name: fc.constant('fuzzed key'), roles: fc.subarray([...ROLES], { minLength: 1 }) }));
+const groupMappingBodies = () =>
+  bodies(
+    fc.record({
+      group: fc.uuid().map((id) => `fuzzed-${id}`),
+      roles: fc.subarray([...ROLES], { minLength: 1 }),
+    }),
+  );
 const dashboardQuery = (ctx: FuzzContext): QueryValues => ({
   credentialId: fc.oneof(fc.constant(ctx.dashboardsCredentialId), fc.uuid()),
 });
@@ -264,6 +271,12 @@ const FUZZ: Record<string, RouteFuzz> = {
     body: () => bodies(fc.uuid().map((id) => ({ name: `fuzz-${id.slice(0, 8)}` }))),
   },
   'POST /v1/admin/tenants/{tenantId}/keys': { tenant: 'scratch', body: keyBodies },
+  'POST /v1/admin/tenants/{tenantId}/group-mappings': { tenant: 'scratch', body: groupMappingBodies },
+  'GET /v1/admin/tenants/{tenantId}/group-mappings': { tenant: 'scratch', query: () => pageQuery },
+  'DELETE /v1/admin/tenants/{tenantId}/group-mappings/{id}': { tenant: 'scratch' },
+  'POST /v1/group-mappings': { tenant: 'scratch', body: groupMappingBodies },
+  'GET /v1/group-mappings': { tenant: 'scratch', query: () => pageQuery },
+  'DELETE /v1/group-mappings/{id}': { tenant: 'scratch' },
   'POST /v1/keys': { tenant: 'scratch', body: keyBodies },
   'GET /v1/keys': { tenant: 'quiet', query: () => pageQuery },
   'DELETE /v1/keys/{id}': { tenant: 'scratch' },
@@ -362,6 +375,11 @@ const FUZZ: Record<string, RouteFuzz> = {
     }),
   },
   'GET /v1/history/pipe-specs/{id}': { tenant: 'world' },
+  'POST /v1/history/pipe-specs/{id}/resubmit': {
+    tenant: 'world',
+    body: () => bodies(fc.constantFrom({}, { name: 'resubmitted' })),
+  },
+  'GET /v1/credentials/{id}/usage': { tenant: 'world' },
   'GET /v1/audit': {
     tenant: 'quiet',
     query: (ctx) => ({

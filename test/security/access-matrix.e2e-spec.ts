@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import type { Role } from '../../src/auth/roles';
 import { validCreateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, platformAuth, type TestTenant } from '../support/fixtures';
+import { startOidcIssuer, type OidcIssuer } from '../../sandbox';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { expectSound, json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';
 import {
@@ -30,19 +31,26 @@ const CALLERS = [
   'unknown key',
   'malformed key',
   'platform token',
+  'signed-in admin',
+  'signed-in operator',
+  'signed-in viewer',
+  'signed-in auditor',
+  'expired user token',
 ] as const;
 type Caller = (typeof CALLERS)[number];
 
-const TENANT_ROLES: readonly Caller[] = ['admin', 'operator', 'viewer', 'auditor'];
+const SIGNED_IN = ['signed-in admin', 'signed-in operator', 'signed-in viewer', 'signed-in auditor'] as const;
+const TENANT_ROLES: readonly Caller[] = ['admin', 'operator', 'viewer', 'auditor', ...SIGNED_IN];
 
 // admin ⊇ operator ⊇ viewer; auditor stands apart; the platform token opens only platform routes.
+// A signed-in user's group mappings give the same roles as keys.
 const ADMITTED: Record<Access, readonly Caller[]> = {
   public: CALLERS,
   platform: ['platform token'],
-  admin: ['admin'],
-  operator: ['admin', 'operator'],
-  viewer: ['admin', 'operator', 'viewer'],
-  auditor: ['auditor'],
+  admin: ['admin', 'signed-in admin'],
+  operator: ['admin', 'operator', 'signed-in admin', 'signed-in operator'],
+  viewer: ['admin', 'operator', 'viewer', 'signed-in admin', 'signed-in operator', 'signed-in viewer'],
+  auditor: ['auditor', 'signed-in auditor'],
 };
 
 type Expected = 'allowed' | 'forbidden (403)' | 'unauthenticated (401)';
@@ -221,8 +229,11 @@ describe('access matrix (e2e)', () => {
   let callers: Record<Caller, Record<string, string>>;
   let secrets: string[];
 
+  let issuer: OidcIssuer;
+
   beforeAll(async () => {
-    world = await startUpstreamWorld();
+    issuer = await startOidcIssuer();
+    world = await startUpstreamWorld({ OIDC_ISSUER: issuer.url, OIDC_AUDIENCE: issuer.audience });
     client = new ProbeClient(world.gateway.url);
     secrets = [canaryOf(world)];
     ctx = await prepareContext(world, canaryOf(world));
@@ -234,6 +245,15 @@ describe('access matrix (e2e)', () => {
       .expect(201);
     await world.gateway.http.delete(`/v1/keys/${revoked.body.id}`).set(admin).expect(200);
     const { keys } = world.tenant;
+    const signedIn = async (role: Role, options?: Parameters<OidcIssuer['mint']>[1]) => {
+      const group = `${role}s-${randomBytes(4).toString('hex')}`;
+      await world.gateway.http
+        .post(`/v1/admin/tenants/${world.tenant.id}/group-mappings`)
+        .set(platformAuth)
+        .send({ group, roles: [role] })
+        .expect(201);
+      return bearer(await issuer.mint({ email: `${role}@example.com`, groups: [group] }, options));
+    };
     callers = {
       admin: bearer(keys.admin),
       operator: bearer(keys.operator),
@@ -246,11 +266,17 @@ describe('access matrix (e2e)', () => {
       ),
       'malformed key': { Authorization: 'Bearer not a gateway key' },
       'platform token': platformAuth,
+      'signed-in admin': await signedIn('admin'),
+      'signed-in operator': await signedIn('operator'),
+      'signed-in viewer': await signedIn('viewer'),
+      'signed-in auditor': await signedIn('auditor'),
+      'expired user token': await signedIn('admin', { expiresInSeconds: -120 }),
     };
   });
   afterAll(async () => {
     await client?.close();
     await world?.close();
+    await issuer?.close();
   });
 
   it('lists every documented route', async () => {
@@ -266,7 +292,10 @@ describe('access matrix (e2e)', () => {
         body: route.body ? json(route.body(ctx)) : undefined,
       });
       expectSound(response, secrets, `${routeName(route)} as ${caller}`);
-      if (outcome === 'allowed') {
+      if (outcome === 'allowed' && (SIGNED_IN as readonly Caller[]).includes(caller)) {
+        // Past authorization; a key of the same role may already have deleted what the route names.
+        expect([200, 201, 204, 404]).toContain(response.status);
+      } else if (outcome === 'allowed') {
         expect(response.status).toBeGreaterThanOrEqual(200);
         expect(response.status).toBeLessThan(300);
       } else {

@@ -256,7 +256,9 @@ const HEADER_CASES: [string, HeaderCase][] = [
   ['X-On-Behalf-Of: 8 KB', onBehalfOf('a'.repeat(LONG))],
   ['X-On-Behalf-Of: traversal (any text is a name)', accepted('X-On-Behalf-Of', () => '../../etc/passwd')],
   ['X-On-Behalf-Of: latin-1 (any text is a name)', accepted('X-On-Behalf-Of', () => 'Jos\u00e9 M\u00fcller')],
-  ['X-On-Behalf-Of: a planted secret', accepted('X-On-Behalf-Of', secret)],
+  // Shaped like a token or a key: refused, so it is never recorded in history and audit.
+  ['X-On-Behalf-Of: a planted secret', { ...onBehalfOf(''), value: secret }],
+  ['X-On-Behalf-Of: a gateway key', { ...onBehalfOf(''), value: key }],
   ['Idempotency-Key: 8 KB', idempotencyKey('k'.repeat(LONG))],
   [
     'Idempotency-Key: traversal (printable ASCII is a key)',

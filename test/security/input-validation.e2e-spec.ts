@@ -133,8 +133,10 @@ describe('input validation on every route (e2e)', () => {
         (route) => route.access !== 'public' && route.method !== 'GET' && route.body === undefined,
       );
       expect(routes.map(routeName).sort()).toEqual([
+        'DELETE /v1/admin/tenants/{tenantId}/group-mappings/{id}',
         'DELETE /v1/credentials/{id}',
         'DELETE /v1/dashboards/{id}',
+        'DELETE /v1/group-mappings/{id}',
         'DELETE /v1/keys/{id}',
         'DELETE /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
         'POST /v1/dashboards/{id}/versions/{n}/restore',

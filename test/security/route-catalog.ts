@@ -21,6 +21,9 @@ export interface RouteContext {
   tenantId: string;
   /** A key that DELETE /v1/keys/{id} may revoke; no other route uses it. */
   revocableKeyId: string;
+  /** Group mappings of the tenant that the tenant admin's and the platform's DELETE may remove. */
+  deletableGroupMappingId: string;
+  platformDeletableGroupMappingId: string;
   /** A credential the read routes show. */
   credentialId: string;
   /** Credentials the rotate and the DELETE route may change; no upstream call needs them. */
@@ -33,6 +36,9 @@ export interface RouteContext {
   /** A stored version of the dashboard. */
   version: number;
   historyId: string;
+  /** A vault secret of the world's tenant, and the history entry of a pipe created with references to it. */
+  secretId: string;
+  referencedHistoryId: string;
   /** Planted in every secret field of the bodies built here. */
   secret: string;
   /** A new pipe (or dashboard) upstream on each call, for the routes that delete or stop one. */
@@ -71,6 +77,38 @@ export const ROUTES: readonly RouteSpec[] = [
     access: 'platform',
     params: (ctx) => ({ tenantId: ctx.tenantId }),
     body: () => ({ name: 'issued by the platform', roles: ['viewer'] }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/admin/tenants/{tenantId}/group-mappings',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+    body: () => ({ group: `platform-group-${randomUUID()}`, roles: ['viewer'] }),
+  },
+  {
+    method: 'GET',
+    template: '/v1/admin/tenants/{tenantId}/group-mappings',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+  },
+  {
+    method: 'DELETE',
+    template: '/v1/admin/tenants/{tenantId}/group-mappings/{id}',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId, id: ctx.platformDeletableGroupMappingId }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/group-mappings',
+    access: 'admin',
+    body: () => ({ group: `group-${randomUUID()}`, roles: ['operator'] }),
+  },
+  { method: 'GET', template: '/v1/group-mappings', access: 'admin' },
+  {
+    method: 'DELETE',
+    template: '/v1/group-mappings/{id}',
+    access: 'admin',
+    params: (ctx) => ({ id: ctx.deletableGroupMappingId }),
   },
   {
     method: 'POST',
@@ -116,6 +154,12 @@ export const ROUTES: readonly RouteSpec[] = [
     template: '/v1/credentials/{id}',
     access: 'admin',
     params: (ctx) => ({ id: ctx.deletableCredentialId }),
+  },
+  {
+    method: 'GET',
+    template: '/v1/credentials/{id}/usage',
+    access: 'viewer',
+    params: (ctx) => ({ id: ctx.secretId }),
   },
   {
     method: 'POST',
@@ -207,6 +251,13 @@ export const ROUTES: readonly RouteSpec[] = [
     access: 'auditor',
     params: (ctx) => ({ id: ctx.historyId }),
   },
+  {
+    method: 'POST',
+    template: '/v1/history/pipe-specs/{id}/resubmit',
+    access: 'operator',
+    params: (ctx) => ({ id: ctx.referencedHistoryId }),
+    body: () => ({ name: 'resubmitted' }),
+  },
   { method: 'GET', template: '/v1/audit', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/verify', access: 'auditor' },
@@ -284,7 +335,13 @@ export async function prepareVault(
 ): Promise<
   Pick<
     RouteContext,
-    'tenantId' | 'revocableKeyId' | 'credentialId' | 'rotatableCredentialId' | 'deletableCredentialId'
+    | 'tenantId'
+    | 'revocableKeyId'
+    | 'deletableGroupMappingId'
+    | 'platformDeletableGroupMappingId'
+    | 'credentialId'
+    | 'rotatableCredentialId'
+    | 'deletableCredentialId'
   >
 > {
   const admin = bearer(tenant.keys.admin);
@@ -306,6 +363,15 @@ export async function prepareVault(
       .send({ name: 'spare', roles: ['viewer'] }),
     'a spare key',
   );
+  const groupMapping = () =>
+    created(
+      gateway.http
+        .post('/v1/group-mappings')
+        .set(admin)
+        .send({ group: `spare-${randomUUID()}`, roles: ['viewer'] }),
+      'a spare group mapping',
+    );
+  const [deletableMapping, platformDeletableMapping] = [await groupMapping(), await groupMapping()];
   const [readable, rotatable, deletable] = [
     await created(pipesCredential(), 'a readable credential'),
     await created(pipesCredential(), 'a rotatable credential'),
@@ -314,6 +380,8 @@ export async function prepareVault(
   return {
     tenantId: tenant.id,
     revocableKeyId: key.id,
+    deletableGroupMappingId: deletableMapping.id,
+    platformDeletableGroupMappingId: platformDeletableMapping.id,
     credentialId: readable.id,
     rotatableCredentialId: rotatable.id,
     deletableCredentialId: deletable.id,
@@ -321,8 +389,9 @@ export async function prepareVault(
 }
 
 /**
- * In the world's tenant: a kafka pipe, a dashboard with one stored version, a history record, and
- * pipes and dashboards made on demand upstream for the routes that delete or stop one.
+ * In the world's tenant: a kafka pipe, a dashboard with one stored version, a history record, a
+ * vault secret and a pipe created with references to it, and pipes and dashboards made on demand
+ * upstream for the routes that delete or stop one.
  */
 export async function prepareUpstreamResources(
   world: UpstreamWorld,
@@ -336,6 +405,8 @@ export async function prepareUpstreamResources(
     | 'dashboardId'
     | 'version'
     | 'historyId'
+    | 'secretId'
+    | 'referencedHistoryId'
     | 'freshPipeId'
     | 'freshDashboardId'
   >
@@ -356,17 +427,42 @@ export async function prepareUpstreamResources(
       .send(validDashboardBody()),
     'a dashboard replace',
   );
+  const vaultSecret = await created(
+    gateway.http
+      .post('/v1/credentials')
+      .set(bearer(tenant.keys.admin))
+      .send({
+        kind: 'secret',
+        name: `catalog-${randomUUID().slice(0, 8)}`,
+        value: { username: 'catalog', password: `${secret}-vault` },
+      }),
+    'a vault secret',
+  );
+  const referencing = validCreateBody('kafka');
+  referencing.source.kafka.credentials = { $secret: vaultSecret.id };
+  referencing.source.kafka.schemaRegistry.credentials = { $secret: vaultSecret.id };
+  const referenced = await created(
+    gateway.http
+      .post(`/v1/organizations/${organizationId}/services/${serviceId}/pipes`)
+      .set(bearer(tenant.keys.operator))
+      .send(referencing),
+    'a pipe with references',
+  );
   const history = await created(
-    gateway.http.get('/v1/history/pipe-specs').query({ limit: '1' }).set(bearer(tenant.keys.auditor)),
+    gateway.http.get('/v1/history/pipe-specs').query({ limit: '200' }).set(bearer(tenant.keys.auditor)),
     'the history',
   );
+  const historyOf = (pipeId: string) =>
+    history.items.find((item: { pipeId: string }) => item.pipeId === pipeId).id;
   return {
     organizationId,
     serviceId,
     pipeId: pipe.result.id,
     dashboardId,
     version: 1,
-    historyId: history.items[0].id,
+    historyId: historyOf(pipe.result.id),
+    secretId: vaultSecret.id,
+    referencedHistoryId: historyOf(referenced.result.id),
     freshPipeId: () => world.pipes.seedPipe(organizationId, serviceId, validCreateBody('kafka')).id,
     freshDashboardId: () => world.dashboards.seedDashboard(validDashboardBody() as DashboardSeed).id,
   };

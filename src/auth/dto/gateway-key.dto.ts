@@ -1,15 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsIn, IsString, Length, Matches } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsSafeName } from '../../common/validation/safe-text';
 import { ROLES, type Role } from '../roles';
 
 export class CreateGatewayKeyDto {
   @ApiProperty({
     example: 'orders-frontend',
-    description: 'What the key is for; 1 to 100 printable characters.',
+    description:
+      'What the key is for; 1 to 100 printable characters, no invisible characters and nothing shaped like a secret.',
   })
-  @IsString()
-  @Length(1, 100)
-  @Matches(/^[^\p{Cc}]+$/u, { message: 'name must not contain control characters' })
+  @IsSafeName(1, 100)
   name!: string;
 
   @ApiProperty({ enum: ROLES, isArray: true, example: ['operator'] })
@@ -18,6 +18,16 @@ export class CreateGatewayKeyDto {
   @ArrayUnique()
   @IsIn(ROLES, { each: true })
   roles!: Role[];
+
+  @ApiPropertyOptional({
+    default: true,
+    description:
+      'Whether calls with this key may name a person in X-On-Behalf-Of. false for services that never act ' +
+      'for people: such a key sending the header is refused with 403.',
+  })
+  @IsOptional()
+  @IsBoolean()
+  delegate?: boolean;
 }
 
 export class GatewayKeyView {
@@ -25,6 +35,7 @@ export class GatewayKeyView {
   @ApiProperty({ format: 'uuid' }) tenantId!: string;
   @ApiProperty() name!: string;
   @ApiProperty({ enum: ROLES, isArray: true }) roles!: Role[];
+  @ApiProperty({ description: 'Whether calls with this key may send X-On-Behalf-Of.' }) delegate!: boolean;
   @ApiProperty({
     description: 'Public start of the key, to tell keys apart; not a secret.',
     example: 'pgw_AbCdEfGhIjKl',

@@ -1,22 +1,86 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
+import {
+  buildMessage,
+  IsBoolean,
+  IsIn,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  ValidateBy,
+  ValidateIf,
+} from 'class-validator';
+import { IsSafeName } from '../../common/validation/safe-text';
 
-export const CREDENTIAL_KINDS = ['pipes', 'dashboards'] as const;
+export const CREDENTIAL_KINDS = ['pipes', 'dashboards', 'secret'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
 const NO_WHITESPACE = /^\S+$/;
-const PRINTABLE = /^[^\p{Cc}]+$/u;
 const isPipes = (body: { kind?: unknown }): boolean => body.kind === 'pipes';
 const isDashboards = (body: { kind?: unknown }): boolean => body.kind === 'dashboards';
+const isSecret = (body: { kind?: unknown }): boolean => body.kind === 'secret';
 
 /** Which optional fields each kind may carry; the service refuses the others by name. */
 export const FIELDS_BY_KIND: Record<CredentialKind, readonly string[]> = {
   pipes: ['organizationId', 'keyId', 'keySecret'],
   dashboards: ['token', 'baseUrl', 'isDefault'],
+  secret: ['value'],
+};
+
+/** A vault secret's value: a string, or an object of string fields (`{username, password}`, ...). */
+export type SecretValue = string | Record<string, string>;
+
+const MAX_SECRET_LENGTH = 65_536;
+const MAX_SECRET_FIELDS = 20;
+const SECRET_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
+
+function secretValueProblem(value: unknown): string | null {
+  if (typeof value === 'string') {
+    return value.length >= 1 && value.length <= MAX_SECRET_LENGTH
+      ? null
+      : `must be 1 to ${MAX_SECRET_LENGTH} characters`;
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) {
+    return 'must be a string or an object of string fields';
+  }
+  const fields = Object.entries(value);
+  if (fields.length < 1 || fields.length > MAX_SECRET_FIELDS) {
+    return `must have 1 to ${MAX_SECRET_FIELDS} fields`;
+  }
+  for (const [name, field] of fields) {
+    if (!SECRET_FIELD_NAME.test(name))
+      return `has a field name that is not an identifier of at most 64 characters`;
+    if (typeof field !== 'string' || field.length < 1 || field.length > MAX_SECRET_LENGTH) {
+      return `field ${name} must be a string of 1 to ${MAX_SECRET_LENGTH} characters`;
+    }
+  }
+  return null;
+}
+
+/** A vault secret's value, with one message naming what is wrong (never the value). */
+function IsSecretValue(): PropertyDecorator {
+  return ValidateBy({
+    name: 'isSecretValue',
+    validator: {
+      validate: (value: unknown) => secretValueProblem(value) === null,
+      defaultMessage: buildMessage((_each, args) =>
+        `$property ${secretValueProblem(args?.value) ?? ''}`.trim(),
+      ),
+    },
+  });
+}
+
+const SECRET_VALUE_DOCS = {
+  description:
+    'secret only: a string, or an object of string fields such as {username, password}, {accessKeyId, secretKey} ' +
+    'or {certificate, privateKey}. Never returned: pipe specs use it by reference, {"$secret": "<name or id>"}.',
+  writeOnly: true,
+  oneOf: [{ type: 'string' }, { type: 'object', additionalProperties: { type: 'string' } }],
 };
 
 /**
- * One body for both kinds, told apart by `kind`: fields of the other kind must be absent, so a
+ * One body for every kind, told apart by `kind`: fields of another kind must be absent, so a
  * misplaced secret is refused rather than silently dropped.
  */
 export class CreateCredentialDto {
@@ -24,10 +88,8 @@ export class CreateCredentialDto {
   @IsIn(CREDENTIAL_KINDS)
   kind!: CredentialKind;
 
-  @ApiProperty({ example: 'prod org key', description: '1 to 100 printable characters.' })
-  @IsString()
-  @Length(1, 100)
-  @Matches(PRINTABLE, { message: 'name must not contain control characters' })
+  @ApiProperty({ example: 'prod org key', description: '1 to 100 printable characters, no secret.' })
+  @IsSafeName(1, 100)
   name!: string;
 
   @ApiPropertyOptional({
@@ -74,6 +136,11 @@ export class CreateCredentialDto {
   @IsOptional()
   @IsBoolean()
   isDefault?: boolean;
+
+  @ApiPropertyOptional(SECRET_VALUE_DOCS)
+  @ValidateIf(isSecret)
+  @IsSecretValue()
+  value?: SecretValue;
 }
 
 export class RotateCredentialDto {
@@ -97,6 +164,11 @@ export class RotateCredentialDto {
   @Length(1, 4096)
   @Matches(NO_WHITESPACE, { message: 'token must not contain whitespace' })
   token?: string;
+
+  @ApiPropertyOptional({ ...SECRET_VALUE_DOCS, description: 'secret: the new value (required).' })
+  @IsOptional()
+  @IsSecretValue()
+  value?: SecretValue;
 }
 
 export class CredentialView {
@@ -105,8 +177,14 @@ export class CredentialView {
   @ApiProperty() name!: string;
   @ApiPropertyOptional({ format: 'uuid' }) organizationId?: string;
   @ApiPropertyOptional() baseUrl?: string;
-  @ApiProperty({ description: 'Last 4 characters of the key id (pipes) or token (dashboards).' })
+  @ApiProperty({
+    description:
+      'Last 4 characters of the key id (pipes), the token (dashboards) or a string secret of 16 characters or ' +
+      'more; empty otherwise.',
+  })
   hint!: string;
+  @ApiPropertyOptional({ type: [String], description: 'secret holding an object: its field names.' })
+  fields?: string[];
   @ApiPropertyOptional({ description: 'dashboards: used when a call names no credentialId.' })
   isDefault?: boolean;
   @ApiProperty({ description: 'Starts at 1; each rotation adds 1.' }) version!: number;

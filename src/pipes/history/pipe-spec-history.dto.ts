@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, MaxLength } from 'class-validator';
+import { IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
 import { IsDateTime } from '../../common/validation/validation-decorators';
 import { PageQueryDto } from '../../common/pagination';
 
@@ -46,7 +46,11 @@ export class PipeSpecRecordView {
   @ApiPropertyOptional({ nullable: true, type: String, format: 'uuid' }) keyId!: string | null;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
   @ApiProperty({ format: 'uuid' }) serviceId!: string;
-  @ApiProperty({ description: 'The create body as submitted, every secret replaced by "[redacted]".' })
+  @ApiProperty({
+    description:
+      'The create body as submitted: every inline secret replaced by "[redacted]", references to vault secrets ' +
+      '({"$secret": "<name or id>"}) kept as they were.',
+  })
   spec!: unknown;
   @ApiProperty({ description: 'SHA-256 of the canonical JSON of the redacted spec.' }) specHash!: string;
   @ApiProperty({ enum: PIPE_SPEC_OUTCOMES }) outcome!: PipeSpecOutcome;
@@ -64,9 +68,27 @@ export class PipeSpecRecordView {
     description: 'When the pipe was deleted through the gateway; the spec is kept for review.',
   })
   deletedAt!: Date | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'The history entry this spec was submitted again from.',
+  })
+  resubmittedFrom!: string | null;
 }
 
 export class PipeSpecHistoryPageView {
   @ApiProperty({ type: [PipeSpecRecordView] }) items!: PipeSpecRecordView[];
   @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}
+
+export class ResubmitPipeSpecDto {
+  @ApiPropertyOptional({
+    description: 'A name for the new pipe; the recorded one when left out.',
+    maxLength: 255,
+  })
+  @IsOptional()
+  @IsString()
+  @Length(1, 255)
+  name?: string;
 }

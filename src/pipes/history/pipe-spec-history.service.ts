@@ -21,6 +21,8 @@ export interface NewPipeSpec {
   idempotencyKey: string | null;
   /** The keyed fingerprint of the request, with an idempotency key. */
   fingerprint: string | null;
+  /** The history entry this spec is submitted again from. */
+  resubmittedFrom: string | null;
 }
 
 export interface RedactedSpec {
@@ -66,10 +68,11 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
   pendingRecord(id: string, input: NewPipeSpec, redacted: RedactedSpec, actor: Actor): Prisma.Sql {
     return Prisma.sql`
       INSERT INTO pipe_spec_records (id, tenant_id, key_id, actor, on_behalf_of, organization_id, service_id,
-                                     spec, spec_hash, idempotency_key, fingerprint, request_id)
+                                     spec, spec_hash, idempotency_key, fingerprint, resubmitted_from, request_id)
       SELECT ${id}::uuid, ${input.tenantId}::uuid, ${actor.keyId}::uuid, ${actor.actor}, ${actor.onBehalfOf},
              ${input.organizationId}::uuid, ${input.serviceId}::uuid, ${JSON.stringify(redacted.spec)}::jsonb,
-             ${redacted.specHash}, ${input.idempotencyKey}, ${input.fingerprint}, ${actor.requestId}
+             ${redacted.specHash}, ${input.idempotencyKey}, ${input.fingerprint}, ${input.resubmittedFrom}::uuid,
+             ${actor.requestId}
       FROM appended`;
   }
 
@@ -129,9 +132,13 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
   }
 
   async get(tenantId: string, id: string): Promise<PipeSpecRecordView> {
+    return toView(await this.record(tenantId, id));
+  }
+
+  async record(tenantId: string, id: string): Promise<PipeSpecRecord> {
     const row = await this.prisma.pipeSpecRecord.findFirst({ where: { id, tenantId } });
     if (!row) throw problemFor(404, `History entry ${id} does not exist.`);
-    return toView(row);
+    return row;
   }
 
   /**
@@ -200,5 +207,6 @@ function toView(row: PipeSpecRecord): PipeSpecRecordView {
     createdAt: row.createdAt,
     completedAt: row.completedAt,
     deletedAt: row.deletedAt,
+    resubmittedFrom: row.resubmittedFrom,
   };
 }

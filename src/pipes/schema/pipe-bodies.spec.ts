@@ -5,6 +5,7 @@ import {
   checkSettingsBody,
   checkStateBody,
   checkUpdatePipeBody,
+  isUpdatablePath,
 } from './pipe-bodies';
 import { UPDATE_PIPE_BODY } from './pipe-bodies.schema';
 import {
@@ -151,5 +152,19 @@ describe('lifecycle bodies', () => {
     expect(checkSettingsBody({ object_storage_concurrency: 36 })).toEqual([
       { path: 'object_storage_concurrency', message: 'must be a whole number from 1 to 35' },
     ]);
+  });
+});
+
+describe('isUpdatablePath', () => {
+  it.each([
+    ['source.kafka.credentials', true],
+    ['source.objectStorage.connectionString', true],
+    ['source.postgres.credentials', true],
+    ['source.kafka.schemaRegistry.credentials', false],
+    ['source.kafka.brokers', false],
+    ['source.postgres.tableMappingsToAdd[0].sourceTable', false],
+    ['source.bigquery.credentials', false],
+  ])('%s: %s', (path, updatable) => {
+    expect(isUpdatablePath(path)).toBe(updatable);
   });
 });

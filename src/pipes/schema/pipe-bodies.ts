@@ -1,5 +1,5 @@
 /** The pipe body checks, compiled once when the gateway (or the sandbox's simulator) starts. */
-import { compileBodyCheck } from '../../common/validation/json-schema';
+import { compileBodyCheck, type JsonSchema } from '../../common/validation/json-schema';
 import {
   exactlyOneSourceKind,
   everyDestinationColumnMapped,
@@ -28,3 +28,18 @@ export const checkScalingBody = compileBodyCheck(SCALING_UPDATE_BODY);
 export const checkStateBody = compileBodyCheck(STATE_BODY);
 
 export const checkSettingsBody = compileBodyCheck(SETTINGS_BODY);
+
+/**
+ * Whether the update body can set the field at `path` (dotted, as a problem names it) on its own: a
+ * place the create body took that an update cannot change, or one inside a list, cannot be.
+ */
+export function isUpdatablePath(path: string): boolean {
+  let schema: JsonSchema | undefined = UPDATE_PIPE_BODY;
+  for (const segment of path.split('.')) {
+    const properties = schema?.properties as Record<string, JsonSchema> | undefined;
+    if (segment.includes('[') || properties === undefined || !Object.hasOwn(properties, segment))
+      return false;
+    schema = properties[segment];
+  }
+  return true;
+}

@@ -1,5 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, Length, Matches } from 'class-validator';
+import { IsSafeName } from '../../common/validation/safe-text';
 
 export class CreateTenantDto {
   @ApiProperty({
@@ -9,6 +10,7 @@ export class CreateTenantDto {
   @IsString()
   @Length(1, 64)
   @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'name may contain letters, digits, ".", "_" and "-"' })
+  @IsSafeName(1, 64)
   name!: string;
 }
 

@@ -1,0 +1,17 @@
+import type { FastifyReply } from 'fastify';
+import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
+
+/** What the facade answers: the upstream's status and envelope, secrets removed. */
+export interface PipesAnswer {
+  status: number;
+  body: unknown;
+  /** A replayed failure keeps its problem+json media type. */
+  problem?: boolean;
+}
+
+/** Sets the answer's status (and media type) on the reply; the body is what the handler returns. */
+export function sendPipesAnswer(reply: FastifyReply, answer: PipesAnswer): unknown {
+  void reply.status(answer.status);
+  if (answer.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
+  return answer.body;
+}

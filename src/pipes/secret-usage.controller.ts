@@ -1,0 +1,50 @@
+import { Controller, Get, Param } from '@nestjs/common';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import type { TenantPrincipal } from '../auth/principal';
+import { uuidParam } from '../common/uuid-param';
+import { SecretUsesRepository, type SecretUseView } from './secret-uses.repository';
+
+class SecretUseItemView {
+  @ApiProperty() pipeId!: string;
+  @ApiProperty({ format: 'uuid' }) organizationId!: string;
+  @ApiProperty({ format: 'uuid' }) serviceId!: string;
+  @ApiProperty({ description: 'Where in the spec the reference stands, e.g. source.kafka.credentials.' })
+  path!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    format: 'uuid',
+    description: 'The create spec, when it made the reference.',
+  })
+  historyId!: string | null;
+  @ApiProperty() since!: Date;
+}
+
+class SecretUseListView {
+  @ApiProperty({ type: [SecretUseItemView] }) items!: SecretUseItemView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: null;
+}
+
+/** Where a vault secret is used: the pipes side of the credentials resource. */
+@ApiTags('credentials')
+@ApiBearerAuth('gateway-key')
+@Controller('v1/credentials')
+export class SecretUsageController {
+  constructor(private readonly uses: SecretUsesRepository) {}
+
+  @Get(':id/usage')
+  @RequireRole('viewer')
+  @ApiOperation({
+    summary: 'Where a vault secret is used',
+    description:
+      'The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.',
+  })
+  @ApiOkResponse({ type: SecretUseListView })
+  async usage(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @Param('id', uuidParam('id')) id: string,
+  ): Promise<{ items: SecretUseView[]; nextCursor: null }> {
+    return { items: await this.uses.list(principal.tenantId, id), nextCursor: null };
+  }
+}

@@ -1,0 +1,44 @@
+import { applyDecorators } from '@nestjs/common';
+import {
+  ApiBadRequestResponse,
+  ApiConflictResponse,
+  ApiCreatedResponse,
+  ApiNoContentResponse,
+  ApiNotFoundResponse,
+  ApiOkResponse,
+  ApiOperation,
+} from '@nestjs/swagger';
+import { GroupMappingListView, GroupMappingView } from './dto/group-mapping.dto';
+
+// The same three operations for a tenant's admin (/v1/group-mappings) and for the platform
+// (/v1/admin/tenants/{tenantId}/group-mappings), documented once.
+
+export const ApiCreateGroupMapping = (): MethodDecorator =>
+  applyDecorators(
+    ApiOperation({
+      summary: 'Map a group to roles in the tenant',
+      description:
+        "Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.",
+    }),
+    ApiCreatedResponse({ type: GroupMappingView }),
+    ApiBadRequestResponse({ description: '`validation-failed`: a field is missing, unknown or not valid.' }),
+    ApiConflictResponse({ description: 'The group is already mapped in this tenant.' }),
+  );
+
+export const ApiListGroupMappings = (): MethodDecorator =>
+  applyDecorators(
+    ApiOperation({ summary: "List the tenant's group mappings", description: 'Oldest first, keyset pages.' }),
+    ApiOkResponse({ type: GroupMappingListView }),
+    ApiBadRequestResponse({ description: '`validation-failed`: a cursor or limit that is not valid.' }),
+  );
+
+export const ApiDeleteGroupMapping = (): MethodDecorator =>
+  applyDecorators(
+    ApiOperation({
+      summary: 'Delete a group mapping',
+      description:
+        "The group's members lose its roles in the tenant, within 2 seconds on every replica. Audited as `group-mapping.delete`.",
+    }),
+    ApiNoContentResponse({ description: 'Deleted.' }),
+    ApiNotFoundResponse({ description: 'No such mapping in this tenant.' }),
+  );

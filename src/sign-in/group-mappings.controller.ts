@@ -1,0 +1,49 @@
+import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, GATEWAY_KEY_SCHEME, RequireRole } from '../auth/auth.decorators';
+import type { Actor, TenantPrincipal } from '../auth/principal';
+import { PageQueryDto, type Page } from '../common/pagination';
+import { uuidParam } from '../common/uuid-param';
+import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
+import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
+import { ApiCreateGroupMapping, ApiDeleteGroupMapping, ApiListGroupMappings } from './group-mapping.docs';
+import { GroupMappingsService } from './group-mappings.service';
+
+/** A tenant's admin decides which groups of signed-in users get which roles in the tenant. */
+@ApiTags('sign-in')
+@ApiBearerAuth(GATEWAY_KEY_SCHEME)
+@Controller('v1/group-mappings')
+@RequireRole('admin')
+export class GroupMappingsController {
+  constructor(private readonly mappings: GroupMappingsService) {}
+
+  @Post()
+  @ApiCreateGroupMapping()
+  create(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @ValidatedBody() body: CreateGroupMappingDto,
+  ): Promise<GroupMappingView> {
+    return this.mappings.create(principal.tenantId, body, actor);
+  }
+
+  @Get()
+  @ApiListGroupMappings()
+  list(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @ValidatedQuery() query: PageQueryDto,
+  ): Promise<Page<GroupMappingView>> {
+    return this.mappings.list(principal.tenantId, query.cursor, query.limit);
+  }
+
+  @Delete(':id')
+  @HttpCode(204)
+  @ApiDeleteGroupMapping()
+  remove(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @CurrentActor() actor: Actor,
+    @Param('id', uuidParam('id')) id: string,
+  ): Promise<void> {
+    return this.mappings.remove(principal.tenantId, id, actor);
+  }
+}

@@ -1,0 +1,119 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { AuditService } from '../audit/audit.service';
+import type { Actor } from '../auth/principal';
+import type { Role } from '../auth/roles';
+import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
+import { problemFor } from '../common/problem/problem';
+import { PrismaService } from '../database/prisma.service';
+import type { GroupMapping } from '../generated/prisma/client';
+import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
+
+interface CachedRoles {
+  byTenant: Map<string, Role[]>;
+  expiresAt: number;
+}
+
+// A user's tenants and roles are looked up per request, so they are cached briefly. A change on
+// this replica clears the cache at once; other replicas see it within this time.
+const ROLES_CACHE_TTL_MS = 2_000;
+const MAX_CACHED_GROUP_SETS = 10_000;
+
+/** Which groups of signed-in users get which roles in a tenant. */
+@Injectable()
+export class GroupMappingsService {
+  private readonly cache = new Map<string, CachedRoles>();
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async create(tenantId: string, input: CreateGroupMappingDto, actor: Actor): Promise<GroupMappingView> {
+    const row = await this.prisma.$transaction(async (tx) => {
+      const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
+      if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
+      const existing = await tx.groupMapping.findUnique({
+        where: { tenantId_group: { tenantId, group: input.group } },
+        select: { id: true },
+      });
+      if (existing) {
+        throw problemFor(
+          409,
+          `The group "${input.group}" is already mapped in this tenant (mapping ${existing.id}); delete it to change its roles.`,
+        );
+      }
+      const created = await tx.groupMapping.create({
+        data: {
+          id: randomUUID(),
+          tenantId,
+          group: input.group,
+          roles: input.roles,
+          createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
+        },
+      });
+      await this.audit.append(tx, actor, {
+        tenantId,
+        action: 'group-mapping.create',
+        target: `group-mapping:${created.id}`,
+        outcome: 'succeeded',
+        httpStatus: 201,
+        details: { group: input.group, roles: input.roles },
+      });
+      return created;
+    });
+    this.cache.clear();
+    return toView(row);
+  }
+
+  async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<GroupMappingView>> {
+    const keyset = createdAtKeyset(cursor, 'asc');
+    const rows = await this.prisma.groupMapping.findMany({
+      where: { tenantId, ...keyset.where },
+      orderBy: keyset.orderBy,
+      take: limit + 1,
+    });
+    return toPage(rows, limit, createdAtPosition, toView);
+  }
+
+  async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const existing = await tx.groupMapping.findFirst({ where: { id, tenantId } });
+      if (!existing) throw problemFor(404, `Group mapping ${id} does not exist.`);
+      await tx.groupMapping.delete({ where: { id } });
+      await this.audit.append(tx, actor, {
+        tenantId,
+        action: 'group-mapping.delete',
+        target: `group-mapping:${id}`,
+        outcome: 'succeeded',
+        httpStatus: 204,
+        details: { group: existing.group, roles: existing.roles },
+      });
+    });
+    this.cache.clear();
+  }
+
+  /** The tenants `groups` are mapped into, each with the union of their roles there. */
+  async rolesByTenant(groups: readonly string[]): Promise<Map<string, Role[]>> {
+    if (groups.length === 0) return new Map();
+    const cacheKey = JSON.stringify([...new Set(groups)].sort());
+    const now = Date.now();
+    const cached = this.cache.get(cacheKey);
+    if (cached && cached.expiresAt > now) return cached.byTenant;
+    const rows = await this.prisma.groupMapping.findMany({
+      where: { group: { in: [...groups] } },
+      select: { tenantId: true, roles: true },
+    });
+    const byTenant = new Map<string, Role[]>();
+    for (const row of rows) {
+      byTenant.set(row.tenantId, [...new Set([...(byTenant.get(row.tenantId) ?? []), ...row.roles])]);
+    }
+    if (this.cache.size >= MAX_CACHED_GROUP_SETS) this.cache.clear();
+    this.cache.set(cacheKey, { byTenant, expiresAt: now + ROLES_CACHE_TTL_MS });
+    return byTenant;
+  }
+}
+
+function toView(row: GroupMapping): GroupMappingView {
+  return { id: row.id, group: row.group, roles: row.roles, createdAt: row.createdAt };
+}

@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { GroupMappingsController } from './group-mappings.controller';
+import { GroupMappingsService } from './group-mappings.service';
+import { OidcVerifier } from './oidc-verifier';
+import { SignInService } from './sign-in.service';
+
+/** People signing in with the OIDC issuer's tokens, and the group mappings that give them roles. */
+@Module({
+  controllers: [GroupMappingsController],
+  providers: [OidcVerifier, GroupMappingsService, SignInService],
+  exports: [OidcVerifier, GroupMappingsService, SignInService],
+})
+export class SignInModule {}

@@ -1,0 +1,367 @@
+/**
+ * The team vault holds source secrets: pipe specs reference them, the upstream gets the values, and
+ * nothing the gateway keeps or answers holds one; recorded specs can be submitted again, uses are
+ * listed, and a rotation can be propagated to the pipes that use the secret.
+ */
+import { randomUUID } from 'node:crypto';
+import { PrismaService } from '../src/database/prisma.service';
+import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { bearer } from './support/fixtures';
+import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
+
+describe('vault secrets and references in pipe specs (e2e)', () => {
+  let world: UpstreamWorld;
+  let canary: string;
+  let kafkaSecret: { id: string };
+  let blobSecret: { id: string };
+  const pipes = (suffix = '') =>
+    `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes${suffix}`;
+  const as = (role: 'admin' | 'operator' | 'viewer' | 'auditor') => bearer(world.tenant.keys[role]);
+
+  /** A kafka create body whose credentials are a reference. */
+  const kafkaWithReference = (reference: string, name = `kafka ${randomUUID().slice(0, 8)}`) => {
+    const body = validCreateBody('kafka');
+    body.name = name;
+    body.source.kafka.credentials = { $secret: reference };
+    body.source.kafka.schemaRegistry.credentials = { $secret: reference };
+    return body;
+  };
+
+  async function storeSecret(name: string, value: unknown): Promise<any> {
+    const response = await world.gateway.http
+      .post('/v1/credentials')
+      .set(as('admin'))
+      .send({ kind: 'secret', name, value })
+      .expect(201);
+    return response.body;
+  }
+
+  async function createPipe(body: object): Promise<string> {
+    const response = await world.gateway.http.post(pipes()).set(as('operator')).send(body).expect(200);
+    return response.body.result.id as string;
+  }
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld();
+    canary = canaryOf(world);
+    kafkaSecret = await storeSecret('kafka-prod', { username: 'orders', password: `${canary}-kafka` });
+    blobSecret = await storeSecret(
+      'blob-conn',
+      `DefaultEndpointsProtocol=https;AccountName=store;AccountKey=${canary}-blob;EndpointSuffix=core.windows.net`,
+    );
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+  beforeEach(() => world.pipes.clearRequests());
+
+  describe('the vault', () => {
+    it('answers metadata only: field names of an object, a hint of a long string, never a value', async () => {
+      const listed = await world.gateway.http.get('/v1/credentials').set(as('viewer')).expect(200);
+      const byName = new Map((listed.body.items as any[]).map((item) => [item.name, item]));
+      expect(byName.get('kafka-prod')).toMatchObject({
+        kind: 'secret',
+        fields: ['username', 'password'],
+        hint: '',
+      });
+      expect(byName.get('blob-conn')).toMatchObject({ kind: 'secret', hint: '.net' });
+      expect(byName.get('blob-conn').fields).toBeUndefined();
+      expect(listed.text).not.toContain(canary);
+    });
+
+    it('keeps names unique per tenant and refuses values of the wrong shape', async () => {
+      const duplicate = await world.gateway.http
+        .post('/v1/credentials')
+        .set(as('admin'))
+        .send({ kind: 'secret', name: 'kafka-prod', value: 'x' })
+        .expect(409);
+      expect(duplicate.body.detail).toContain('kafka-prod');
+      for (const value of [5, [], {}, { password: 7 }, { 'bad name': 'x' }, '']) {
+        const refused = await world.gateway.http
+          .post('/v1/credentials')
+          .set(as('admin'))
+          .send({ kind: 'secret', name: `s-${randomUUID().slice(0, 6)}`, value })
+          .expect(400);
+        expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual(['value']);
+      }
+      await world.gateway.http
+        .post('/v1/credentials')
+        .set(as('operator'))
+        .send({ kind: 'secret', name: 'by an operator', value: 'x' })
+        .expect(403);
+    });
+  });
+
+  describe('references in a spec', () => {
+    it('sends the values upstream and keeps only the references everywhere else', async () => {
+      const pipeId = await createPipe(kafkaWithReference('kafka-prod'));
+      const stored = world.pipes.storedPipe(pipeId)!.source.kafka as any;
+      expect(stored.credentials).toEqual({ username: 'orders', password: `${canary}-kafka` });
+      expect(stored.schemaRegistry.credentials).toEqual({ username: 'orders', password: `${canary}-kafka` });
+
+      const history = await world.gateway.http.get('/v1/history/pipe-specs').set(as('auditor')).expect(200);
+      const entry = (history.body.items as any[]).find((item) => item.pipeId === pipeId);
+      expect(entry.spec.source.kafka.credentials).toEqual({ $secret: 'kafka-prod' });
+      expect(entry.spec.source.kafka.schemaRegistry.credentials).toEqual({ $secret: 'kafka-prod' });
+    });
+
+    it('takes a reference by id, in an update, anywhere a value goes', async () => {
+      const body = validCreateBody('objectStorage');
+      body.source.objectStorage.connectionString = { $secret: blobSecret.id };
+      const pipeId = await createPipe(body);
+      expect((world.pipes.storedPipe(pipeId)!.source.objectStorage as any).connectionString).toContain(
+        `${canary}-blob`,
+      );
+      await world.gateway.http
+        .patch(pipes(`/${pipeId}`))
+        .set(as('operator'))
+        .send({ source: { objectStorage: { connectionString: { $secret: 'blob-conn' }, path: 'x/*' } } })
+        .expect(200);
+      expect(world.pipes.requests().at(-1)?.body).toEqual({
+        source: {
+          objectStorage: { connectionString: expect.stringContaining(`${canary}-blob`), path: 'x/*' },
+        },
+      });
+    });
+
+    it('checks the body with the values in place: a secret of the wrong shape is a 400 naming the path', async () => {
+      const response = await world.gateway.http
+        .post(pipes())
+        .set(as('operator'))
+        .send(kafkaWithReference('blob-conn'))
+        .expect(400);
+      expect(response.body.errors).toEqual(
+        expect.arrayContaining([{ path: 'source.kafka.credentials', message: 'must be an object' }]),
+      );
+      expect(response.text).not.toContain(canary);
+      expect(world.pipes.requests()).toHaveLength(0);
+    });
+
+    it('answers 422 naming the path of a reference to no secret, and 400 for a malformed one', async () => {
+      const unknown = await world.gateway.http
+        .post(pipes())
+        .set(as('operator'))
+        .send(kafkaWithReference('no-such-secret'))
+        .expect(422);
+      expect(unknown.body.type).toMatch(/secret-reference-unknown$/);
+      expect(unknown.body.errors.map((error: { path: string }) => error.path)).toEqual([
+        'source.kafka.schemaRegistry.credentials',
+        'source.kafka.credentials',
+      ]);
+      const body = validCreateBody('kafka');
+      body.source.kafka.credentials = { $secret: 'kafka-prod', password: 'inline' };
+      const malformed = await world.gateway.http.post(pipes()).set(as('operator')).send(body).expect(400);
+      expect(malformed.body.errors[0].path).toBe('source.kafka.credentials');
+      expect(world.pipes.requests()).toHaveLength(0);
+    });
+
+    it('scrubs a referenced value an upstream echoes, even under a plain field name', async () => {
+      const body = validCreateBody('kafka');
+      body.source.kafka.brokers = { $secret: 'blob-conn' };
+      world.pipes.faults.add({
+        kind: 'status',
+        status: 400,
+        body: { status: 400, error: `bad brokers: AccountKey=${canary}-blob;`, requestId: randomUUID() },
+      });
+      try {
+        const response = await world.gateway.http.post(pipes()).set(as('operator')).send(body).expect(400);
+        expect(response.text).not.toContain(canary);
+      } finally {
+        world.pipes.faults.clear();
+      }
+    });
+  });
+
+  describe('usage, resubmit and propagation', () => {
+    it('lists where a secret is used, and forgets a use an update replaced or a delete ended', async () => {
+      const pipeId = await createPipe(kafkaWithReference('kafka-prod'));
+      const usage = await world.gateway.http
+        .get(`/v1/credentials/${kafkaSecret.id}/usage`)
+        .set(as('viewer'))
+        .expect(200);
+      const mine = (usage.body.items as any[]).filter((item) => item.pipeId === pipeId);
+      expect(mine.map((item) => item.path).sort()).toEqual([
+        'source.kafka.credentials',
+        'source.kafka.schemaRegistry.credentials',
+      ]);
+      expect(mine[0]).toMatchObject({
+        organizationId: world.organizationId,
+        serviceId: world.serviceId,
+        historyId: expect.any(String),
+      });
+
+      await world.gateway.http
+        .patch(pipes(`/${pipeId}`))
+        .set(as('operator'))
+        .send({ source: { kafka: { credentials: { username: 'u', password: 'inline-now' } } } })
+        .expect(200);
+      const after = await world.gateway.http
+        .get(`/v1/credentials/${kafkaSecret.id}/usage`)
+        .set(as('viewer'))
+        .expect(200);
+      expect(
+        (after.body.items as any[]).filter((item) => item.pipeId === pipeId).map((item) => item.path),
+      ).toEqual(['source.kafka.schemaRegistry.credentials']);
+      await world.gateway.http
+        .delete(pipes(`/${pipeId}`))
+        .set(as('operator'))
+        .expect(200);
+      const gone = await world.gateway.http
+        .get(`/v1/credentials/${kafkaSecret.id}/usage`)
+        .set(as('viewer'))
+        .expect(200);
+      expect((gone.body.items as any[]).filter((item) => item.pipeId === pipeId)).toEqual([]);
+    });
+
+    it("resubmits a recorded spec of references with today's values, as a linked history entry", async () => {
+      const first = await createPipe(kafkaWithReference('kafka-prod', 'orders-v1'));
+      const history = await world.gateway.http.get('/v1/history/pipe-specs').set(as('auditor')).expect(200);
+      const entry = (history.body.items as any[]).find((item) => item.pipeId === first);
+
+      await world.gateway.http
+        .post(`/v1/history/pipe-specs/${entry.id}/resubmit`)
+        .set(as('viewer'))
+        .expect(403);
+      const again = await world.gateway.http
+        .post(`/v1/history/pipe-specs/${entry.id}/resubmit`)
+        .set(as('operator'))
+        .send({ name: 'orders-v2' })
+        .expect(200);
+      const second = again.body.result.id as string;
+      expect(second).not.toBe(first);
+      expect(world.pipes.storedPipe(second)).toMatchObject({ name: 'orders-v2' });
+      expect((world.pipes.storedPipe(second)!.source.kafka as any).credentials.password).toBe(
+        `${canary}-kafka`,
+      );
+      const linked = await world.gateway.http.get('/v1/history/pipe-specs').set(as('auditor')).expect(200);
+      expect((linked.body.items as any[]).find((item) => item.pipeId === second)).toMatchObject({
+        resubmittedFrom: entry.id,
+        spec: { name: 'orders-v2', source: { kafka: { credentials: { $secret: 'kafka-prod' } } } },
+      });
+      // With no body at all, the recorded name is kept.
+      const third = await world.gateway.http
+        .post(`/v1/history/pipe-specs/${entry.id}/resubmit`)
+        .set(as('operator'))
+        .expect(200);
+      expect(third.body.result.name).toBe('orders-v1');
+    });
+
+    it('refuses to resubmit a spec that held inline secrets, listing where', async () => {
+      const pipeId = await createPipe(validCreateBody('kafka', { secret: `${canary}-inline` }));
+      const history = await world.gateway.http.get('/v1/history/pipe-specs').set(as('auditor')).expect(200);
+      const entry = (history.body.items as any[]).find((item) => item.pipeId === pipeId);
+      const refused = await world.gateway.http
+        .post(`/v1/history/pipe-specs/${entry.id}/resubmit`)
+        .set(as('operator'))
+        .expect(409);
+      expect(refused.body.type).toMatch(/spec-holds-inline-secrets$/);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual(
+        expect.arrayContaining([
+          'source.kafka.credentials.password',
+          'source.kafka.schemaRegistry.credentials.password',
+        ]),
+      );
+    });
+
+    it('propagates to every pipe it can: one deleted upstream fails alone, and the new value stays', async () => {
+      const secret = await storeSecret('rotating', { username: 'svc', password: `${canary}-old` });
+      const kept = await createPipe(kafkaWithReference('rotating'));
+      const gone = await createPipe(kafkaWithReference('rotating'));
+      // Deleted behind the gateway's back, with the upstream key itself.
+      const basic = Buffer.from(`${world.pipesKey.keyId}:${world.pipesKey.keySecret}`).toString('base64');
+      const deleted = await fetch(`${world.pipes.url}${pipes(`/${gone}`)}`, {
+        method: 'DELETE',
+        headers: { authorization: `Basic ${basic}` },
+      });
+      expect(deleted.status).toBe(200);
+
+      const rotated = await world.gateway.http
+        .post(`/v1/credentials/${secret.id}/rotate`)
+        .query({ propagate: 'true' })
+        .set(as('admin'))
+        .send({ value: { username: 'svc', password: `${canary}-new` } })
+        .expect(200);
+      expect(rotated.body).toMatchObject({ id: secret.id, version: 2 });
+      const outcomes = new Map(
+        (rotated.body.propagation as any[]).map((outcome) => [outcome.pipeId, outcome]),
+      );
+      expect(outcomes.get(kept)).toMatchObject({
+        outcome: 'updated',
+        status: 200,
+        // A schema registry is set at create only: the pipe keeps the old value there.
+        notUpdatable: ['source.kafka.schemaRegistry.credentials'],
+      });
+      expect(outcomes.get(gone)).toMatchObject({
+        outcome: 'failed',
+        status: 404,
+        problem: { type: expect.any(String) },
+      });
+      expect((world.pipes.storedPipe(kept)!.source.kafka as any).credentials.password).toBe(`${canary}-new`);
+      expect(rotated.text).not.toContain(canary);
+    });
+
+    it('updates the pipes that use a rotated secret, audited one by one with the reference only', async () => {
+      const secret = await storeSecret('propagated', { username: 'svc', password: `${canary}-v1` });
+      const pipeIds = [
+        await createPipe(kafkaWithReference('propagated')),
+        await createPipe(kafkaWithReference('propagated')),
+      ];
+      world.pipes.clearRequests();
+      const rotated = await world.gateway.http
+        .post(`/v1/credentials/${secret.id}/rotate?propagate=true`)
+        .set(as('admin'))
+        .send({ value: { username: 'svc', password: `${canary}-v2` } })
+        .expect(200);
+      expect(
+        (rotated.body.propagation as any[]).map((outcome) => [outcome.pipeId, outcome.outcome]).sort(),
+      ).toEqual(pipeIds.map((id) => [id, 'updated']).sort());
+      for (const pipeId of pipeIds) {
+        const kafka = world.pipes.storedPipe(pipeId)!.source.kafka as any;
+        expect(kafka.credentials.password).toBe(`${canary}-v2`);
+      }
+      const patches = world.pipes.requests().filter((request) => request.method === 'PATCH');
+      expect(patches.map((request) => Object.keys((request.body as any).source.kafka))).toEqual([
+        ['credentials'],
+        ['credentials'],
+      ]);
+      const audit = await world.gateway.http
+        .get('/v1/audit')
+        .query({ action: 'pipe.update', target: `pipe:${pipeIds[0]}` })
+        .set(as('auditor'))
+        .expect(200);
+      expect(audit.body.items[0].details).toMatchObject({
+        propagatedFrom: secret.id,
+        change: { source: { kafka: { credentials: { $secret: secret.id } } } },
+      });
+    });
+
+    it('refuses to propagate a credential that is not a vault secret', async () => {
+      const credentials = await world.gateway.http.get('/v1/credentials').set(as('viewer')).expect(200);
+      const pipesCredential = (credentials.body.items as any[]).find((item) => item.kind === 'pipes');
+      const refused = await world.gateway.http
+        .post(`/v1/credentials/${pipesCredential.id}/rotate?propagate=true`)
+        .set(as('admin'))
+        .send({ keySecret: world.pipesKey.keySecret })
+        .expect(400);
+      expect(refused.body.errors).toEqual([
+        { path: 'propagate', message: 'applies to vault secrets (kind secret) only' },
+      ]);
+    });
+  });
+
+  it('leaves a planted secret nowhere but in the ciphertext', async () => {
+    const prisma = world.gateway.app.get(PrismaService);
+    const tables = await prisma.$queryRawUnsafe<{ table_name: string }[]>(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`,
+    );
+    for (const { table_name: table } of tables) {
+      const rows = await prisma.$queryRawUnsafe<unknown[]>(
+        `SELECT to_jsonb(t)::text AS row FROM "${table}" t`,
+      );
+      expect([table, JSON.stringify(rows).includes(canary)]).toEqual([table, false]);
+    }
+    const audit = await world.gateway.http.get('/v1/audit/export').set(as('auditor')).expect(200);
+    expect(audit.text).not.toContain(canary);
+    expect(world.gateway.logs.text()).not.toContain(canary);
+  });
+});
