@@ -75,6 +75,9 @@ describe('FaultInjector', () => {
     [{ kind: 'reset', times: 0 }, /times must be a whole number above 0/],
     [{ kind: 'hang', pathPrefix: 'v1' }, /pathPrefix must be a path starting with \//],
     [{ kind: 'rateLimit', retryAfterSeconds: 1.5 }, /retryAfterSeconds must be a whole number/],
+    [{ kind: 'largeBody' }, /bytes must be a whole number of bytes, at least 32/],
+    [{ kind: 'largeBody', bytes: 12 }, /bytes must be a whole number of bytes/],
+    [{ kind: 'largeBody', bytes: 100, announce: 'yes' }, /announce must be true or false/],
     ['status', /must be a JSON object/],
   ])('refuses the spec %p', (spec, message) => {
     expect(() => checkFaultSpec(spec)).toThrow(FaultSpecError);
@@ -210,6 +213,18 @@ describe('faults over HTTP', () => {
     expect(() => JSON.parse(response.text) as unknown).toThrow(SyntaxError);
     expect(pipes.storedPipes()).toEqual([]);
   });
+
+  it.each([false, true])(
+    'answers a large JSON body made as it is read (Content-Length announced: %s)',
+    async (announce) => {
+      pipes.faults.add({ kind: 'largeBody', bytes: 300_000, announce, times: 1 });
+      const response = await getSettings();
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-length')).toBe(announce ? '300000' : null);
+      expect(Buffer.byteLength(response.text)).toBe(300_000);
+      expect(JSON.parse(response.text)).toEqual({ result: {}, data: {}, pad: 'x'.repeat(299_968) });
+    },
+  );
 
   it('leaves calls outside a fault’s scope alone', async () => {
     pipes.faults.add({ kind: 'status', status: 500, method: 'PATCH' });

@@ -18,6 +18,11 @@ export type FaultEffect =
   | { kind: 'hang' }
   /** Answers 200 with a JSON content type and a body that is not valid JSON. */
   | { kind: 'malformedBody' }
+  /**
+   * Answers 200 with a JSON object of `bytes` bytes (LARGE_BODY_FRAME), written as the client
+   * reads it, never held whole; with `announce`, a Content-Length says its size up front.
+   */
+  | { kind: 'largeBody'; bytes: number; announce?: boolean }
   /** Handles the call normally but echoes the secrets it was sent back in the response. */
   | { kind: 'echoSecrets' };
 
@@ -38,7 +43,7 @@ export type ActiveFault = FaultSpec & { id: string; remaining: number | null };
 /** Faults that decide the whole answer; at most one applies to a call. */
 export type OutcomeFault = Extract<
   FaultEffect,
-  { kind: 'status' | 'rateLimit' | 'reset' | 'hang' | 'malformedBody' }
+  { kind: 'status' | 'rateLimit' | 'reset' | 'hang' | 'malformedBody' | 'largeBody' }
 >;
 
 /** What the faults in force do to one call. */
@@ -50,6 +55,9 @@ export interface FaultPlan {
 
 export class FaultSpecError extends Error {}
 
+/** What a largeBody answer is made of: both upstreams' envelopes, and a run of `x` in `pad`. */
+export const LARGE_BODY_FRAME = '{"result":{},"data":{},"pad":""}';
+
 const FAULT_KINDS = new Set<FaultEffect['kind']>([
   'latency',
   'status',
@@ -57,6 +65,7 @@ const FAULT_KINDS = new Set<FaultEffect['kind']>([
   'reset',
   'hang',
   'malformedBody',
+  'largeBody',
   'echoSecrets',
 ]);
 
@@ -117,6 +126,8 @@ function outcomeOf(fault: ActiveFault): OutcomeFault {
       return { kind: 'status', status: fault.status, body: fault.body, headers: fault.headers };
     case 'rateLimit':
       return { kind: 'rateLimit', retryAfterSeconds: fault.retryAfterSeconds };
+    case 'largeBody':
+      return { kind: 'largeBody', bytes: fault.bytes, announce: fault.announce };
     case 'reset':
     case 'hang':
     case 'malformedBody':
@@ -155,6 +166,15 @@ export function checkFaultSpec(value: unknown): FaultSpec {
         'an HTTP status from 200 to 599',
       );
       optional(spec, 'headers', isStringRecord, 'an object of string header values');
+      break;
+    case 'largeBody':
+      required(
+        spec,
+        'bytes',
+        (v) => Number.isSafeInteger(v) && (v as number) >= LARGE_BODY_FRAME.length,
+        `a whole number of bytes, at least ${LARGE_BODY_FRAME.length}`,
+      );
+      optional(spec, 'announce', (v) => typeof v === 'boolean', 'true or false');
       break;
     case 'rateLimit':
       optional(

@@ -1,7 +1,7 @@
 import { createServer, STATUS_CODES } from 'node:http';
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FaultInjector, FaultSpecError } from './faults';
+import { FaultInjector, FaultSpecError, LARGE_BODY_FRAME } from './faults';
 import type { FaultSpec, OutcomeFault } from './faults';
 import { FixedWindowRateLimiter } from './rate-limiter';
 import type { RateLimit } from './rate-limiter';
@@ -194,6 +194,10 @@ export abstract class HttpSimulator {
       const plan = this.faults.take(method, url.pathname);
       if (plan.latencyMs > 0) await sleep(plan.latencyMs, undefined, { signal: this.closing.signal });
       if (plan.outcome?.kind === 'hang') return;
+      if (plan.outcome?.kind === 'largeBody') {
+        await streamLargeBody(response, plan.outcome);
+        return;
+      }
       if (plan.outcome?.kind === 'reset') {
         request.socket.resetAndDestroy();
         return;
@@ -231,7 +235,9 @@ export abstract class HttpSimulator {
     if (this.recorded.length > this.maxRecordedRequests) this.recorded.shift();
   }
 
-  private faultReply(outcome: Exclude<OutcomeFault, { kind: 'hang' | 'reset' }>): SimulatorReply {
+  private faultReply(
+    outcome: Exclude<OutcomeFault, { kind: 'hang' | 'reset' | 'largeBody' }>,
+  ): SimulatorReply {
     switch (outcome.kind) {
       case 'status': {
         const reply =
@@ -326,6 +332,37 @@ function parseBody(text: string): RequestBody {
   } catch (error) {
     return { kind: 'malformed', text, error: error instanceof Error ? error.message : String(error) };
   }
+}
+
+/**
+ * A 200 JSON body of `bytes` bytes, made as the client takes it: one chunk at a time, waiting
+ * for the socket to drain, and stopping as soon as the client hangs up (or the simulator closes).
+ */
+async function streamLargeBody(
+  response: ServerResponse,
+  fault: Extract<OutcomeFault, { kind: 'largeBody' }>,
+): Promise<void> {
+  const padAt = LARGE_BODY_FRAME.length - 2;
+  const [head, tail] = [LARGE_BODY_FRAME.slice(0, padAt), LARGE_BODY_FRAME.slice(padAt)];
+  response.writeHead(200, {
+    'content-type': 'application/json; charset=utf-8',
+    ...(fault.announce ? { 'content-length': String(fault.bytes) } : {}),
+  });
+  response.write(head);
+  const chunk = Buffer.alloc(64 * 1024, 'x');
+  for (let left = fault.bytes - LARGE_BODY_FRAME.length; left > 0; left -= chunk.length) {
+    if (response.destroyed) return;
+    if (!response.write(left >= chunk.length ? chunk : chunk.subarray(0, left))) {
+      await new Promise<void>((resolve) => {
+        const go = () => {
+          response.off('drain', go).off('close', go);
+          resolve();
+        };
+        response.on('drain', go).on('close', go);
+      });
+    }
+  }
+  response.end(tail);
 }
 
 function send(response: ServerResponse, reply: SimulatorReply): void {

@@ -1,4 +1,4 @@
-export { checkFaultSpec, FaultInjector, FaultSpecError } from './faults';
+export { checkFaultSpec, FaultInjector, FaultSpecError, LARGE_BODY_FRAME } from './faults';
 export type { ActiveFault, FaultEffect, FaultPlan, FaultScope, FaultSpec, OutcomeFault } from './faults';
 export { CONTROL_PREFIX, HttpSimulator } from './http-simulator';
 export type { RecordedRequest, SimulatorOptions } from './http-simulator';

@@ -15,7 +15,9 @@ describe('credentials vault (e2e)', () => {
   const orgId = randomUUID();
 
   beforeAll(async () => {
-    gateway = await startGateway({ DASHBOARDS_ALLOWED_HOSTS: 'dash.internal.example.com' });
+    gateway = await startGateway({
+      DASHBOARDS_ALLOWED_HOSTS: 'dash.internal.example.com,obs.internal.example.com:8443,127.0.0.1:8443',
+    });
     prisma = gateway.app.get(PrismaService);
     tenant = await createTenant(gateway);
     other = await createTenant(gateway);
@@ -127,6 +129,54 @@ describe('credentials vault (e2e)', () => {
       .expect(201);
     expect(selfHosted.body).toMatchObject({ isDefault: false, baseUrl: 'https://dash.internal.example.com' });
     expect(JSON.stringify(first.body)).not.toContain(CANARY);
+  });
+
+  describe('allow-list entries name the port', () => {
+    const create = (baseUrl: string) =>
+      gateway.http
+        .post('/v1/credentials')
+        .set(admin())
+        .send({ kind: 'dashboards', name: 'x', token: 't', baseUrl });
+
+    it.each(['https://dash.internal.example.com:443', 'https://obs.internal.example.com:8443/observability'])(
+      'admits %s',
+      async (baseUrl) => {
+        await create(baseUrl).expect(201);
+      },
+    );
+
+    it.each([
+      'https://dash.internal.example.com:8443',
+      'https://dash.internal.example.com:22',
+      'https://obs.internal.example.com',
+      'https://obs.internal.example.com:8444',
+    ])('refuses %s with the rule, and no word of which ports are open', async (baseUrl) => {
+      const response = await create(baseUrl).expect(400);
+      expect(response.body.errors).toEqual([
+        {
+          path: 'baseUrl',
+          message:
+            "baseUrl's host and port must be in DASHBOARDS_ALLOWED_HOSTS (an entry without a port admits only the scheme's default port)",
+        },
+      ]);
+      expect(JSON.stringify(response.body)).not.toMatch(/8443|443\b|obs\.internal/);
+    });
+
+    it('refuses to use a stored baseUrl the allow-list no longer admits, before anything is sent', async () => {
+      const created = await create('https://127.0.0.1:8443').expect(201);
+      // As stored before entries named their ports: same host, another port (loopback, and closed).
+      await prisma.credential.update({
+        where: { id: created.body.id },
+        data: { baseUrl: 'https://127.0.0.1:9200' },
+      });
+      const response = await gateway.http
+        .get('/v1/dashboards/abc')
+        .query({ credentialId: created.body.id })
+        .set(bearer(tenant.keys.viewer))
+        .expect(422);
+      expect(response.body.type).toMatch(/dashboards-base-url-not-allowed$/);
+      expect(response.body.detail).not.toMatch(/9200|8443/);
+    });
   });
 
   it.each([

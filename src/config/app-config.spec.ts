@@ -15,6 +15,8 @@ describe('loadConfig', () => {
     expect(config.auditRetentionDays).toBeNull();
     expect(config.maxWritesInFlight).toBe(64);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.upstream.maxAnswerBytes).toBe(4 * 1024 * 1024);
+    expect(config.upstream.proxy).toEqual({ http: null, https: null, noProxy: '' });
   });
 
   it.each([
@@ -37,6 +39,17 @@ describe('loadConfig', () => {
       { DASHBOARDS_ALLOWED_HOSTS: 'ok.example.com,bad host' },
       /^DASHBOARDS_ALLOWED_HOSTS must be a comma-separated/,
     ],
+    [
+      { DASHBOARDS_ALLOWED_HOSTS: 'dash.example.com:0' },
+      /^DASHBOARDS_ALLOWED_HOSTS must be a comma-separated list of host or host:port/,
+    ],
+    [{ DASHBOARDS_ALLOWED_HOSTS: 'dash.example.com:70000' }, /^DASHBOARDS_ALLOWED_HOSTS must be/],
+    [{ DASHBOARDS_ALLOWED_HOSTS: '[not-v6]:443' }, /^DASHBOARDS_ALLOWED_HOSTS must be/],
+    [{ UPSTREAM_MAX_ANSWER_BYTES: '4MiB' }, /^UPSTREAM_MAX_ANSWER_BYTES must be a whole number from 1024/],
+    [{ UPSTREAM_MAX_ANSWER_BYTES: '100' }, /^UPSTREAM_MAX_ANSWER_BYTES must be a whole number from 1024/],
+    [{ HTTPS_PROXY: 'proxy.internal:3128' }, /^HTTPS_PROXY must be a proxy URL such as http:\/\/proxy/],
+    [{ http_proxy: 'ftp://proxy.internal' }, /^http_proxy must be a proxy URL/],
+    [{ ALL_PROXY: 'http://proxy.internal:3128/some/path' }, /^ALL_PROXY must be a proxy URL/],
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\//],
     [{ AUDIT_RETENTION_DAYS: '-1' }, /^AUDIT_RETENTION_DAYS must be a whole number/],
     [{ MAX_WRITES_IN_FLIGHT: '0' }, /^MAX_WRITES_IN_FLIGHT must be a whole number from 1/],
@@ -97,6 +110,45 @@ describe('loadConfig', () => {
     });
     expect(config.http.corsOrigins).toEqual(['https://a.example.com', 'http://localhost:5173']);
     expect(config.upstream.dashboardsAllowedHosts).toEqual(['dash.example.com', '127.0.0.1:8080']);
+  });
+
+  it('reads host:port allow-list entries, IPv6 in brackets', () => {
+    const config = loadConfig({ DASHBOARDS_ALLOWED_HOSTS: 'Obs.Example.com:8443, ::1, [fd00::2]:9000' });
+    expect(config.upstream.dashboardsAllowedHosts).toEqual([
+      'obs.example.com:8443',
+      '[::1]',
+      '[fd00::2]:9000',
+    ]);
+  });
+
+  it('reads the answer cap', () => {
+    expect(loadConfig({ UPSTREAM_MAX_ANSWER_BYTES: '1048576' }).upstream.maxAnswerBytes).toBe(1_048_576);
+  });
+
+  it('reads proxies as axios does: per scheme, lower case first, ALL_PROXY as the fallback', () => {
+    expect(
+      loadConfig({
+        http_proxy: 'http://lower.internal:3128',
+        HTTP_PROXY: 'http://upper.internal:3128',
+        ALL_PROXY: 'http://all.internal:3128',
+        NO_PROXY: 'localhost,.internal.example.com',
+      }).upstream.proxy,
+    ).toEqual({
+      http: 'http://lower.internal:3128',
+      https: 'http://all.internal:3128',
+      noProxy: 'localhost,.internal.example.com',
+    });
+    expect(loadConfig({ HTTPS_PROXY: 'https://proxy.internal' }).upstream.proxy).toEqual({
+      http: null,
+      https: 'https://proxy.internal',
+      noProxy: '',
+    });
+  });
+
+  it('never repeats a proxy URL, which may carry a password, in its error', () => {
+    expect(() => loadConfig({ HTTPS_PROXY: 'ftp://user:s3cret-pw@proxy.internal' })).toThrow(
+      expect.objectContaining({ message: expect.not.stringContaining('s3cret-pw') }),
+    );
   });
 
   it('reads TRUST_PROXY as no proxy, a hop count, or proxy addresses; true is one hop', () => {

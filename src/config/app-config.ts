@@ -34,8 +34,12 @@ export interface AppConfig {
     /** The pipes path segment: `pipes` as the contract names it, `clickpipes` on the real service. */
     pipesApiResource: string;
     dashboardsApiUrl: string;
+    /** `host` (the scheme's default port only) or `host:port`, lower case; IPv6 in brackets. */
     dashboardsAllowedHosts: string[];
     timeoutMs: number;
+    /** Largest upstream answer read, in bytes; a larger one is dropped unread past this. */
+    maxAnswerBytes: number;
+    proxy: UpstreamProxy;
     /** Lets credentials name plain-http upstreams on loopback (the local simulators). */
     allowInsecureUpstreams: boolean;
   };
@@ -52,6 +56,14 @@ export interface AppConfig {
   /** Audited writes (pipe create and update, dashboard replace and restore) at once in one process. */
   maxWritesInFlight: number;
   auditRetentionDays: number | null;
+}
+
+/** Forward proxies from the environment, as axios reads them: one per target scheme, and hosts that bypass them. */
+export interface UpstreamProxy {
+  http: string | null;
+  https: string | null;
+  /** NO_PROXY as written: host names, `.suffix`es, `host:port`s or `*`, comma- or space-separated. */
+  noProxy: string;
 }
 
 export interface OidcConfig {
@@ -238,14 +250,47 @@ function oidc(env: Env, production: boolean): OidcConfig | null {
   };
 }
 
+/** `host`, `host:port`, `[v6]`, `[v6]:port` (a bare IPv6 address gets its brackets), lower case. */
 function hostList(env: Env, name: string): string[] {
-  return list(env, name).map((host) => {
-    const lower = host.toLowerCase();
-    if (!/^[a-z0-9.-]+(:\d+)?$/.test(lower) && isIP(lower) === 0) {
-      throw new ConfigError(name, `must be a comma-separated list of host names (got "${host}")`);
+  return list(env, name).map((entry) => {
+    const lower = entry.toLowerCase();
+    if (isIP(lower) === 6) return `[${lower}]`;
+    const match = /^(\[([0-9a-f:.]+)\]|[a-z0-9.-]+)(?::(\d{1,5}))?$/.exec(lower);
+    const port = match?.[3] === undefined ? null : Number(match[3]);
+    if (
+      !match ||
+      (match[2] !== undefined && isIP(match[2]) !== 6) ||
+      (port !== null && (port < 1 || port > 65535))
+    ) {
+      throw new ConfigError(
+        name,
+        `must be a comma-separated list of host or host:port entries (got "${entry}")`,
+      );
     }
     return lower;
   });
+}
+
+/**
+ * The proxy for one target scheme as axios finds it: `<scheme>_proxy`, then `ALL_PROXY`, lower
+ * case before upper case. The value may carry a password, so an error never repeats it.
+ */
+function proxyUrl(env: Env, scheme: 'http' | 'https'): string | null {
+  const name = [`${scheme}_proxy`, `${scheme.toUpperCase()}_PROXY`, 'all_proxy', 'ALL_PROXY'].find(
+    (candidate) => value(env, candidate) !== undefined,
+  );
+  if (name === undefined) return null;
+  const raw = value(env, name)!;
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (
+    !url ||
+    (url.protocol !== 'http:' && url.protocol !== 'https:') ||
+    url.pathname.length > 1 ||
+    url.search
+  ) {
+    throw new ConfigError(name, 'must be a proxy URL such as http://proxy.internal:3128');
+  }
+  return raw;
 }
 
 function origins(env: Env, name: string): string[] {
@@ -311,6 +356,12 @@ export function loadConfig(env: Env): AppConfig {
       dashboardsApiUrl: httpUrl(env, 'DASHBOARDS_API_URL', 'https://api.hyperdx.io'),
       dashboardsAllowedHosts: hostList(env, 'DASHBOARDS_ALLOWED_HOSTS'),
       timeoutMs: integer(env, 'UPSTREAM_TIMEOUT_MS', 10_000, 100, 300_000),
+      maxAnswerBytes: integer(env, 'UPSTREAM_MAX_ANSWER_BYTES', 4 * 1024 * 1024, 1024, 256 * 1024 * 1024),
+      proxy: {
+        http: proxyUrl(env, 'http'),
+        https: proxyUrl(env, 'https'),
+        noProxy: value(env, 'no_proxy') ?? value(env, 'NO_PROXY') ?? '',
+      },
       allowInsecureUpstreams: flag(env, 'SANDBOX') && nodeEnv !== 'production',
     },
     oidc: oidc(env, nodeEnv === 'production'),

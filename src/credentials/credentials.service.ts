@@ -24,6 +24,7 @@ import {
   FIELDS_BY_KIND,
   RotateCredentialDto,
 } from './dto/credential.dto';
+import { isAllowedHost } from './allowed-hosts';
 import {
   CredentialSecret,
   DashboardsSecret,
@@ -48,6 +49,9 @@ interface CacheEntry {
   credential: UpstreamCredential<CredentialSecret>;
   expiresAt: number;
 }
+
+const NOT_ALLOWED_HOST =
+  "baseUrl's host and port must be in DASHBOARDS_ALLOWED_HOSTS (an entry without a port admits only the scheme's default port)";
 
 // Decrypted secrets are kept briefly so the hot path does not decrypt (or query) per request.
 // Rotation and deletion clear this replica's entries at once; other replicas within the TTL.
@@ -286,6 +290,16 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
           'This tenant has no default dashboards credential; an admin can add one with POST /v1/credentials.',
       });
     }
+    // Stored under an earlier allow-list (or before entries named their ports): checked again.
+    const allowedHosts = this.config.get('upstream', { infer: true }).dashboardsAllowedHosts;
+    if (credential.baseUrl !== null && !isAllowedHost(new URL(credential.baseUrl), allowedHosts)) {
+      throw new ProblemException({
+        status: 422,
+        type: 'dashboards-base-url-not-allowed',
+        title: 'Credential base address not allowed',
+        detail: `This dashboards credential's baseUrl is no longer allowed: ${NOT_ALLOWED_HOST}. Nothing was sent; an admin can replace the credential.`,
+      });
+    }
     this.tallyUse(credential, actor);
     return credential as UpstreamCredential<DashboardsSecret>;
   }
@@ -480,7 +494,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** https (http only in the sandbox), no credentials or query, host on the allow-list. */
+  /** https (http only in the sandbox), no credentials or query, host and port on the allow-list. */
   private checkBaseUrl(raw: string): string {
     const upstream = this.config.get('upstream', { infer: true });
     let url: URL;
@@ -495,13 +509,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     }
     if (url.username || url.password || url.search || url.hash)
       problems.push('baseUrl must not carry credentials, a query or a fragment');
-    const host = url.host.toLowerCase();
-    if (
-      !upstream.dashboardsAllowedHosts.includes(host) &&
-      !upstream.dashboardsAllowedHosts.includes(url.hostname.toLowerCase())
-    ) {
-      problems.push(`baseUrl host ${host} is not in DASHBOARDS_ALLOWED_HOSTS`);
-    }
+    if (!isAllowedHost(url, upstream.dashboardsAllowedHosts)) problems.push(NOT_ALLOWED_HOST);
     if (problems.length > 0)
       throw validationProblem(problems.map((message) => ({ path: 'baseUrl', message })));
     return url.toString().replace(/\/+$/, '');

@@ -5,7 +5,7 @@ import { DATABASE_CONNECTION } from '../database/database.tokens';
 import type { BreakerState } from '../upstream/circuit-breaker';
 
 export interface UpstreamAttempt {
-  status: number | 'timeout' | 'connection';
+  status: number | 'timeout' | 'connection' | 'too-large';
   durationMs: number;
   retry: boolean;
 }
@@ -33,7 +33,7 @@ export class MetricsService {
   });
   private readonly upstreamCalls = new Counter({
     name: 'gateway_upstream_requests_total',
-    help: 'Upstream attempts by upstream and outcome (HTTP status, timeout or connection).',
+    help: 'Upstream attempts by upstream and outcome (HTTP status, timeout, connection or too-large).',
     labelNames: ['upstream', 'outcome'] as const,
     registers: [this.registry],
   });

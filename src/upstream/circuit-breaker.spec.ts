@@ -4,37 +4,77 @@ import { upstreamClientError, upstreamServerError, upstreamTimeout } from './ups
 
 describe('CircuitBreakers', () => {
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const failing = () => Promise.reject(upstreamServerError('pipes', { status: 500, body: null }));
+  const fine = () => Promise.resolve('ok');
+  const notFound = () => Promise.reject(upstreamClientError('pipes', { status: 404, body: null }));
 
-  it('opens after the threshold, lets one probe through after the pause, and closes on success', async () => {
+  async function fail(breakers: CircuitBreakers, key: string, times: number): Promise<void> {
+    for (let i = 0; i < times; i++) await expect(breakers.run(key, 'pipes API', failing)).rejects.toThrow();
+  }
+
+  it('opens after the threshold with a 503 that says when to retry, and calls nothing meanwhile', async () => {
+    const breakers = new CircuitBreakers(3, 10_000);
+    await fail(breakers, 'k', 3);
+    const call = jest.fn(fine);
+    const open = await breakers.run('k', 'pipes API', call).catch((error: unknown) => error);
+    expect(open).toBeInstanceOf(ProblemException);
+    expect((open as ProblemException).problem).toMatchObject({
+      status: 503,
+      type: 'upstream-circuit-open',
+      detail: expect.stringMatching(/pipes API failed 3 times in a row/),
+      headers: { 'retry-after': '10' },
+    });
+    expect(call).not.toHaveBeenCalled();
+  });
+
+  it('lets one probe through after the pause, holds the others until it ends, and closes on success', async () => {
     const states: string[] = [];
     const breakers = new CircuitBreakers(3, 50, (_key, state) => states.push(state));
-    for (let i = 0; i < 3; i++) {
-      breakers.enter('k', 'pipes API');
-      breakers.failed('k');
-    }
-    expect(() => breakers.enter('k', 'pipes API')).toThrow(ProblemException);
+    await fail(breakers, 'k', 3);
     await sleep(60);
-    breakers.enter('k', 'pipes API'); // the probe
-    expect(() => breakers.enter('k', 'pipes API')).toThrow(/paused/); // only one probe at a time
-    breakers.succeeded('k');
-    breakers.enter('k', 'pipes API');
+    let endProbe: (value: string) => void = () => undefined;
+    const probe = jest.fn(() => new Promise<string>((resolve) => (endProbe = resolve)));
+    const other = jest.fn(fine);
+    const probed = breakers.run('k', 'pipes API', probe);
+    const held = breakers.run('k', 'pipes API', other);
+    await sleep(10);
+    expect(other).not.toHaveBeenCalled();
+    endProbe('probed');
+    await expect(probed).resolves.toBe('probed');
+    await expect(held).resolves.toBe('ok');
     expect(states).toEqual(['open', 'half-open', 'closed']);
   });
 
   it('reopens when the probe fails', async () => {
     const breakers = new CircuitBreakers(1, 30);
-    breakers.failed('k');
+    await fail(breakers, 'k', 1);
     await sleep(40);
-    breakers.enter('k', 'x');
-    breakers.failed('k');
-    expect(() => breakers.enter('k', 'x')).toThrow(ProblemException);
+    await fail(breakers, 'k', 1);
+    await expect(breakers.run('k', 'x', fine)).rejects.toMatchObject({
+      problem: { type: 'upstream-circuit-open' },
+    });
   });
 
-  it('keeps breakers per key', () => {
+  it('counts failures in a row: a success starts the count again, a 404 neither counts nor resets', async () => {
+    const breakers = new CircuitBreakers(3, 10_000);
+    await fail(breakers, 'k', 2);
+    await breakers.run('k', 'x', fine);
+    await fail(breakers, 'k', 2);
+    await expect(breakers.run('k', 'x', notFound)).rejects.toMatchObject({ problem: { status: 404 } });
+    await expect(breakers.run('k', 'x', fine)).resolves.toBe('ok');
+    await fail(breakers, 'k', 2);
+    await expect(breakers.run('k', 'x', notFound)).rejects.toMatchObject({ problem: { status: 404 } });
+    await fail(breakers, 'k', 1);
+    await expect(breakers.run('k', 'x', fine)).rejects.toMatchObject({
+      problem: { type: 'upstream-circuit-open' },
+    });
+  });
+
+  it('keeps breakers per key', async () => {
     const breakers = new CircuitBreakers(1, 10_000);
-    breakers.failed('a');
-    expect(() => breakers.enter('a', 'x')).toThrow();
-    expect(() => breakers.enter('b', 'x')).not.toThrow();
+    await fail(breakers, 'a', 1);
+    await expect(breakers.run('a', 'x', fine)).rejects.toMatchObject({ problem: { status: 503 } });
+    await expect(breakers.run('b', 'x', fine)).resolves.toBe('ok');
   });
 
   it('counts only failures of the upstream itself', () => {

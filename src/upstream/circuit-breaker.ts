@@ -1,3 +1,11 @@
+import {
+  BrokenCircuitError,
+  circuitBreaker,
+  CircuitBreakerPolicy,
+  CircuitState,
+  ConsecutiveBreaker,
+  handleWhen,
+} from 'cockatiel';
 import { ProblemException } from '../common/problem/problem';
 
 // Outcomes that say the upstream (not the request) is failing.
@@ -5,7 +13,7 @@ const FAILURE_TYPES = new Set([
   'upstream-error',
   'upstream-unreachable',
   'upstream-timeout',
-  'upstream-malformed-response',
+  'upstream-invalid-answer',
 ]);
 
 export function isUpstreamFailure(error: unknown): boolean {
@@ -14,15 +22,25 @@ export function isUpstreamFailure(error: unknown): boolean {
 
 export type BreakerState = 'closed' | 'open' | 'half-open';
 
+const STATE_NAMES: Partial<Record<CircuitState, BreakerState>> = {
+  [CircuitState.Closed]: 'closed',
+  [CircuitState.Open]: 'open',
+  [CircuitState.HalfOpen]: 'half-open',
+};
+
+// Past this many credentials, the breakers that are closed are forgotten.
+const MAX_BREAKERS = 10_000;
+
 interface Breaker {
-  failures: number;
-  openedAt: number | null;
-  probing: boolean;
+  policy: CircuitBreakerPolicy;
+  openedAt: number;
 }
 
 /**
- * One breaker per upstream credential: after `threshold` failures in a row calls fail fast with
- * 503 for `openMs`; then a single probe is let through, and its outcome closes or reopens it.
+ * One cockatiel circuit breaker per upstream credential: after `threshold` upstream failures in
+ * a row (a success resets the count; an error that is not the upstream failing, such as a 404
+ * answer, leaves it), calls fail fast with 503 for `openMs`. Then one call goes through as the
+ * probe while the others wait for its outcome, which closes the circuit or opens it again.
  */
 export class CircuitBreakers {
   private readonly breakers = new Map<string, Breaker>();
@@ -33,13 +51,14 @@ export class CircuitBreakers {
     private readonly onChange: (key: string, state: BreakerState) => void = () => undefined,
   ) {}
 
-  /** Throws 503 when the breaker is open; otherwise lets the call through (maybe as the probe). */
-  enter(key: string, label: string): void {
-    const breaker = this.breakers.get(key);
-    if (!breaker || breaker.openedAt === null) return;
-    const waited = Date.now() - breaker.openedAt;
-    if (waited < this.openMs || breaker.probing) {
-      const retryAfter = Math.max(1, Math.ceil((this.openMs - waited) / 1000));
+  /** Runs `call` through the key's breaker; 503 `upstream-circuit-open` while it is open. */
+  async run<T>(key: string, label: string, call: () => Promise<T>): Promise<T> {
+    const breaker = this.breakerFor(key);
+    try {
+      return await breaker.policy.execute(call);
+    } catch (error) {
+      if (!(error instanceof BrokenCircuitError)) throw error;
+      const retryAfter = Math.max(1, Math.ceil((breaker.openedAt + this.openMs - Date.now()) / 1000));
       throw new ProblemException({
         status: 503,
         type: 'upstream-circuit-open',
@@ -48,23 +67,27 @@ export class CircuitBreakers {
         headers: { 'retry-after': String(retryAfter) },
       });
     }
-    breaker.probing = true;
-    this.onChange(key, 'half-open');
   }
 
-  succeeded(key: string): void {
-    if (this.breakers.delete(key)) this.onChange(key, 'closed');
-  }
-
-  failed(key: string): void {
-    const breaker = this.breakers.get(key) ?? { failures: 0, openedAt: null, probing: false };
-    breaker.failures += 1;
-    if (breaker.probing || breaker.failures >= this.threshold) {
-      breaker.openedAt = Date.now();
-      breaker.probing = false;
-      this.onChange(key, 'open');
+  private breakerFor(key: string): Breaker {
+    let breaker = this.breakers.get(key);
+    if (breaker) return breaker;
+    if (this.breakers.size >= MAX_BREAKERS) {
+      for (const [known, { policy }] of this.breakers)
+        if (policy.state === CircuitState.Closed) this.breakers.delete(known);
     }
-    if (this.breakers.size > 10_000 && !this.breakers.has(key)) this.breakers.clear();
+    const policy = circuitBreaker(handleWhen(isUpstreamFailure), {
+      halfOpenAfter: this.openMs,
+      breaker: new ConsecutiveBreaker(this.threshold),
+    });
+    breaker = { policy, openedAt: 0 };
+    const opened = breaker;
+    policy.onBreak(() => (opened.openedAt = Date.now()));
+    policy.onStateChange((state) => {
+      const name = STATE_NAMES[state];
+      if (name) this.onChange(key, name);
+    });
     this.breakers.set(key, breaker);
+    return breaker;
   }
 }

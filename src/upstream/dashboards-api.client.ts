@@ -3,7 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
-import { DEFAULT_RETRY_POLICY, UpstreamHttp, UpstreamRequest, UpstreamResponse } from './upstream-http';
+import {
+  DEFAULT_RETRY_POLICY,
+  UpstreamAnswer,
+  UpstreamHttp,
+  UpstreamRequest,
+  UpstreamResponse,
+} from './upstream-http';
 
 /** `{data}` as the dashboards API sends it; the dashboard inside is passed through untouched. */
 export interface DashboardEnvelope {
@@ -28,6 +34,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       upstream.timeoutMs,
       DEFAULT_RETRY_POLICY,
       (attempt) => metrics.upstreamAttempt('dashboards', attempt),
+      upstream,
     );
   }
 
@@ -40,7 +47,10 @@ export class DashboardsApiClient implements OnModuleDestroy {
     baseUrl: string | null,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardListEnvelope>> {
-    return this.call(secret, baseUrl, 'GET', DASHBOARDS_PATH, requestId, { digestAnswer: false });
+    return this.call(secret, baseUrl, 'GET', DASHBOARDS_PATH, requestId, {
+      digestAnswer: false,
+      answer: 'list',
+    });
   }
 
   createDashboard(
@@ -78,7 +88,10 @@ export class DashboardsApiClient implements OnModuleDestroy {
     id: string,
     requestId: string,
   ): Promise<UpstreamResponse<null>> {
-    return this.call(secret, baseUrl, 'DELETE', dashboardPath(id), requestId, { digestAnswer: false });
+    return this.call(secret, baseUrl, 'DELETE', dashboardPath(id), requestId, {
+      digestAnswer: false,
+      answer: 'none',
+    });
   }
 
   private call<T>(
@@ -88,7 +101,11 @@ export class DashboardsApiClient implements OnModuleDestroy {
     path: string,
     requestId: string,
     // An answer holding one dashboard gets a digest: its ETag is remembered by it (DashboardEtags).
-    { body, digestAnswer = true }: { body?: unknown; digestAnswer?: boolean } = {},
+    {
+      body,
+      digestAnswer = true,
+      answer,
+    }: { body?: unknown; digestAnswer?: boolean; answer?: UpstreamAnswer } = {},
   ): Promise<UpstreamResponse<T>> {
     return this.http.send({
       method,
@@ -99,6 +116,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       requestId,
       body,
       digestAnswer,
+      answer,
     });
   }
 }

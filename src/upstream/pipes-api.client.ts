@@ -3,7 +3,13 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { PipesSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
-import { DEFAULT_RETRY_POLICY, UpstreamHttp, UpstreamRequest, UpstreamResponse } from './upstream-http';
+import {
+  DEFAULT_RETRY_POLICY,
+  UpstreamAnswer,
+  UpstreamHttp,
+  UpstreamRequest,
+  UpstreamResponse,
+} from './upstream-http';
 
 /** The pipes API's response envelope (pipes-api.md section 1). */
 export interface PipesEnvelope<Result = Record<string, unknown>> {
@@ -37,6 +43,7 @@ export class PipesApiClient implements OnModuleDestroy {
       upstream.timeoutMs,
       DEFAULT_RETRY_POLICY,
       (attempt) => metrics.upstreamAttempt('pipes', attempt),
+      upstream,
     );
   }
 
@@ -49,7 +56,7 @@ export class PipesApiClient implements OnModuleDestroy {
     at: PipeLocation,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'GET', this.pipesPath(at), requestId);
+    return this.call(secret, 'GET', this.pipesPath(at), requestId, { answer: 'list' });
   }
 
   /** `bodySecrets`: secret values the body holds (vault secrets put in for references). */
@@ -60,7 +67,7 @@ export class PipesApiClient implements OnModuleDestroy {
     requestId: string,
     bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'POST', this.pipesPath(at), requestId, body, bodySecrets);
+    return this.call(secret, 'POST', this.pipesPath(at), requestId, { body, bodySecrets });
   }
 
   getPipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
@@ -74,12 +81,12 @@ export class PipesApiClient implements OnModuleDestroy {
     requestId: string,
     bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', this.pipePath(at), requestId, body, bodySecrets);
+    return this.call(secret, 'PATCH', this.pipePath(at), requestId, { body, bodySecrets });
   }
 
   /** Answers the envelope without a `result`. */
   deletePipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'DELETE', this.pipePath(at), requestId);
+    return this.call(secret, 'DELETE', this.pipePath(at), requestId, { answer: 'none' });
   }
 
   changeState(
@@ -88,7 +95,7 @@ export class PipesApiClient implements OnModuleDestroy {
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', `${this.pipePath(at)}/state`, requestId, body);
+    return this.call(secret, 'PATCH', `${this.pipePath(at)}/state`, requestId, { body });
   }
 
   scale(
@@ -97,7 +104,7 @@ export class PipesApiClient implements OnModuleDestroy {
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', `${this.pipePath(at)}/scaling`, requestId, body);
+    return this.call(secret, 'PATCH', `${this.pipePath(at)}/scaling`, requestId, { body });
   }
 
   getSettings(
@@ -114,7 +121,7 @@ export class PipesApiClient implements OnModuleDestroy {
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PUT', `${this.pipePath(at)}/settings`, requestId, body);
+    return this.call(secret, 'PUT', `${this.pipePath(at)}/settings`, requestId, { body });
   }
 
   private call(
@@ -122,8 +129,11 @@ export class PipesApiClient implements OnModuleDestroy {
     method: UpstreamRequest['method'],
     path: string,
     requestId: string,
-    body?: unknown,
-    bodySecrets: readonly string[] = [],
+    {
+      body,
+      bodySecrets = [],
+      answer,
+    }: { body?: unknown; bodySecrets?: readonly string[]; answer?: UpstreamAnswer } = {},
   ): Promise<UpstreamResponse<PipesEnvelope>> {
     return this.http.send({
       method,
@@ -133,6 +143,7 @@ export class PipesApiClient implements OnModuleDestroy {
       credentialSecrets: [secret.keySecret, ...bodySecrets],
       requestId,
       body,
+      answer,
     });
   }
 

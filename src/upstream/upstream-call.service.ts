@@ -4,7 +4,7 @@ import type { CredentialSecret } from '../credentials/credential-secret';
 import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
-import { CircuitBreakers, isUpstreamFailure } from './circuit-breaker';
+import { CircuitBreakers } from './circuit-breaker';
 import { UpstreamCredentialRejectedException } from './upstream-errors';
 
 // A call over the upstream budget waits this long for the next window before it is refused.
@@ -32,20 +32,20 @@ export class UpstreamCallService {
     actor: Actor,
     call: (secret: S) => Promise<T>,
   ): Promise<T> {
-    const breakerKey = `${credential.kind}:${credential.id}`;
-    this.breakers.enter(breakerKey, credential.kind === 'pipes' ? 'pipes API' : 'dashboards API');
-    await this.rateLimits.consumeOrWait(
-      credential.kind === 'pipes' ? 'pipesApi' : 'dashboardsApi',
-      credential.id,
-      MAX_QUEUE_MS,
-    );
     try {
-      const result = await call(credential.secret);
-      this.breakers.succeeded(breakerKey);
-      return result;
+      return await this.breakers.run(
+        `${credential.kind}:${credential.id}`,
+        credential.kind === 'pipes' ? 'pipes API' : 'dashboards API',
+        async () => {
+          await this.rateLimits.consumeOrWait(
+            credential.kind === 'pipes' ? 'pipesApi' : 'dashboardsApi',
+            credential.id,
+            MAX_QUEUE_MS,
+          );
+          return call(credential.secret);
+        },
+      );
     } catch (error) {
-      if (isUpstreamFailure(error)) this.breakers.failed(breakerKey);
-      else this.breakers.succeeded(breakerKey);
       if (error instanceof UpstreamCredentialRejectedException) {
         await this.credentials.markRejected(credential, error.upstreamStatus, actor);
       }

@@ -21,12 +21,16 @@ export class UpstreamCredentialRejectedException extends ProblemException {
   }
 }
 
-export function upstreamUnreachable(upstream: UpstreamName, reason: string): ProblemException {
+/**
+ * Refused, reset, unreachable, a connect timeout and a failed name lookup all read alike: what
+ * happened to the connection would tell a caller which ports of an upstream host are open.
+ */
+export function upstreamUnreachable(upstream: UpstreamName): ProblemException {
   return new ProblemException({
     status: 502,
     type: 'upstream-unreachable',
     title: 'Upstream unreachable',
-    detail: `The ${LABEL[upstream]} could not be reached (${reason}).`,
+    detail: `The ${LABEL[upstream]} could not be reached.`,
   });
 }
 
@@ -49,26 +53,31 @@ export function upstreamServerError(upstream: UpstreamName, detail: UpstreamProb
   });
 }
 
-export function upstreamMalformed(upstream: UpstreamName, status: number): ProblemException {
+export function upstreamAnswerTooLarge(upstream: UpstreamName, maxBytes: number): ProblemException {
   return new ProblemException({
     status: 502,
-    type: 'upstream-malformed-response',
-    title: 'Malformed upstream response',
-    detail: `The ${LABEL[upstream]} answered ${status} with a body that is not the JSON its contract promises.`,
+    type: 'upstream-answer-too-large',
+    title: 'Upstream answer too large',
+    detail: `The ${LABEL[upstream]} answered with more than ${maxBytes} bytes (UPSTREAM_MAX_ANSWER_BYTES); the gateway stopped reading and dropped the connection.`,
   });
 }
 
-/** A 2xx whose body lacks what the operation needs (`missing` names it): the call may have taken effect. */
+/**
+ * A 2xx whose body lacks what the operation needs (`missing` names it). The upstream may have
+ * made the change all the same, so the problem carries its status and says so.
+ */
 export function upstreamInvalidAnswer(
   upstream: UpstreamName,
   status: number,
   missing: string,
+  requestId?: string,
 ): ProblemException {
   return new ProblemException({
     status: 502,
     type: 'upstream-invalid-answer',
     title: 'Unusable upstream answer',
-    detail: `The ${LABEL[upstream]} answered ${status} without ${missing}; check upstream whether the change was made.`,
+    detail: `The ${LABEL[upstream]} answered ${status} without ${missing}; check upstream whether the change was made before trying again.`,
+    upstream: { status, ...(requestId === undefined ? {} : { requestId }), body: null },
   });
 }
 

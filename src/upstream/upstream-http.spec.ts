@@ -1,6 +1,9 @@
-import { createServer, type Server } from 'node:http';
+import { Logger } from '@nestjs/common';
+import dns from 'node:dns';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { DEFAULT_RETRY_POLICY, UpstreamHttp } from './upstream-http';
+import type { ProblemException } from '../common/problem/problem';
+import { DEFAULT_RETRY_POLICY, UpstreamHttp, type UpstreamRequest } from './upstream-http';
 
 describe('UpstreamHttp', () => {
   let server: Server;
@@ -116,3 +119,205 @@ describe('UpstreamHttp', () => {
     }
   });
 });
+
+describe('UpstreamHttp answers that cannot be used', () => {
+  const NO_PROXY = { http: null, https: null, noProxy: '' };
+  let server: Server;
+  let origin: string;
+  let answer: (request: IncomingMessage, response: ServerResponse) => void = () => undefined;
+  const clients: UpstreamHttp[] = [];
+  const client = (name: 'pipes' | 'dashboards', maxAnswerBytes = 64 * 1024, timeoutMs = 5_000) => {
+    const made = new UpstreamHttp(name, origin, timeoutMs, DEFAULT_RETRY_POLICY, () => undefined, {
+      maxAnswerBytes,
+      proxy: NO_PROXY,
+    });
+    clients.push(made);
+    return made;
+  };
+  const get = (http: UpstreamHttp, extra: Partial<UpstreamRequest> = {}) =>
+    http.send({
+      method: 'GET',
+      path: '/x',
+      authorization: 'Bearer t0ken',
+      credentialSecrets: [],
+      requestId: 'r',
+      ...extra,
+    });
+
+  beforeAll(async () => {
+    server = createServer((request, response) => answer(request, response));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await Promise.all(clients.map((made) => made.close()));
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  describe('over the size cap', () => {
+    it('reads an answer of exactly the cap', async () => {
+      const text = JSON.stringify({ data: { pad: '' } });
+      const body = JSON.stringify({ data: { pad: 'x'.repeat(1024 - text.length) } });
+      answer = (_request, response) => response.end(body);
+      await expect(get(client('dashboards', 1024))).resolves.toMatchObject({ status: 200 });
+    });
+
+    it('refuses an announced Content-Length over the cap at once, before reading any of it', async () => {
+      let closed = false;
+      answer = (_request, response) => {
+        response.writeHead(200, { 'content-type': 'application/json', 'content-length': '600000000' });
+        response.flushHeaders();
+        response.on('close', () => (closed = true));
+      };
+      const started = Date.now();
+      await expect(get(client('pipes'))).rejects.toMatchObject({
+        problem: {
+          status: 502,
+          type: 'upstream-answer-too-large',
+          detail: expect.stringContaining('more than 65536 bytes (UPSTREAM_MAX_ANSWER_BYTES)'),
+        },
+      });
+      // The body never comes: only the headers can have told.
+      expect(Date.now() - started).toBeLessThan(1_000);
+      await waitFor(() => closed);
+    });
+
+    it('stops reading an unannounced answer once it passes the cap, drops the connection and tries no more', async () => {
+      let calls = 0;
+      let written = 0;
+      let closed = false;
+      answer = (_request, response) => {
+        calls += 1;
+        response.writeHead(200, { 'content-type': 'application/json' });
+        const chunk = Buffer.alloc(16 * 1024, 'x');
+        const pump = () => {
+          while (!response.destroyed && written < 600_000_000) {
+            written += chunk.length;
+            if (!response.write(chunk)) return void response.once('drain', pump);
+          }
+        };
+        response.on('close', () => (closed = true));
+        pump();
+      };
+      await expect(get(client('pipes'))).rejects.toMatchObject({
+        problem: { status: 502, type: 'upstream-answer-too-large' },
+      });
+      await waitFor(() => closed);
+      expect(calls).toBe(1);
+      // What the sockets' buffers took before the connection was dropped; nowhere near 600 MB.
+      expect(written).toBeLessThan(16 * 1024 * 1024);
+    });
+  });
+
+  describe('a success whose body is unusable', () => {
+    it.each([
+      ['pipes', 'an empty body', '', 'a JSON body'],
+      ['pipes', 'null', 'null', 'a JSON object'],
+      ['pipes', 'text', 'OK', 'a JSON body'],
+      ['pipes', 'a list', '[]', 'a JSON object'],
+      ['pipes', 'a string', '"ok"', 'a JSON object'],
+      ['pipes', 'an envelope without result', '{"status":200,"requestId":"up-1"}', 'an object in "result"'],
+      ['pipes', 'a null result', '{"status":200,"result":null}', 'an object in "result"'],
+      ['pipes', 'a list result', '{"status":200,"result":[]}', 'an object in "result"'],
+      ['dashboards', 'an empty object', '{}', 'an object in "data"'],
+      ['dashboards', 'a null data', '{"data":null}', 'an object in "data"'],
+      ['dashboards', 'a text data', '{"data":"x"}', 'an object in "data"'],
+    ] as const)(
+      '%s: %s is a 502 upstream-invalid-answer keeping the status',
+      async (name, _what, body, missing) => {
+        answer = (_request, response) => response.writeHead(201).end(body);
+        const failure = (await get(client(name)).catch((error: unknown) => error)) as ProblemException;
+        expect(failure.problem).toMatchObject({
+          status: 502,
+          type: 'upstream-invalid-answer',
+          upstream: { status: 201, body: null },
+          detail: expect.stringContaining(`answered 201 without ${missing};`),
+        });
+      },
+    );
+
+    it('keeps the upstream request id of an envelope without its result', async () => {
+      answer = (_request, response) => response.end('{"status":200,"requestId":"up-1"}');
+      await expect(get(client('pipes'))).rejects.toMatchObject({
+        problem: { upstream: { status: 200, requestId: 'up-1', body: null } },
+      });
+    });
+
+    it('takes a list where one is asked for, and any JSON or none from a call that reads nothing', async () => {
+      answer = (_request, response) => response.end('{"result":[{"id":"a"}]}');
+      await expect(get(client('pipes'), { answer: 'list' })).resolves.toMatchObject({
+        body: { result: [{ id: 'a' }] },
+      });
+      await expect(get(client('pipes'))).rejects.toMatchObject({
+        problem: { type: 'upstream-invalid-answer' },
+      });
+      answer = (_request, response) => response.writeHead(204).end();
+      await expect(get(client('dashboards'), { method: 'DELETE', answer: 'none' })).resolves.toEqual({
+        status: 204,
+        body: null,
+      });
+      answer = (_request, response) => response.end('{"status":200,"requestId":"up-2"}');
+      await expect(get(client('pipes'), { method: 'DELETE', answer: 'none' })).resolves.toEqual({
+        status: 200,
+        body: { status: 200, requestId: 'up-2' },
+      });
+      answer = (_request, response) => response.end('{"status":200,"result":{"id":"');
+      await expect(get(client('pipes'), { method: 'DELETE', answer: 'none' })).rejects.toMatchObject({
+        problem: { type: 'upstream-invalid-answer' },
+      });
+    });
+  });
+
+  describe('connection failures', () => {
+    const unreachable = {
+      status: 502,
+      type: 'upstream-unreachable',
+      title: 'Upstream unreachable',
+      detail: 'The pipes API could not be reached.',
+    };
+    let warn: jest.SpyInstance;
+    beforeEach(() => (warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined)));
+    afterEach(() => jest.restoreAllMocks());
+
+    const problemOf = async (http: UpstreamHttp) =>
+      ((await get(http).catch((error: unknown) => error)) as ProblemException).problem;
+    const loggedCodes = () => warn.mock.calls.map(([fields]) => (fields as { code: string }).code);
+
+    it('reads alike whether the port is closed, the connection reset or the name unknown; the cause is logged', async () => {
+      const closedPort = await new Promise<number>((resolve) => {
+        const probe = createServer().listen(0, '127.0.0.1', () => {
+          const { port } = probe.address() as AddressInfo;
+          probe.close(() => resolve(port));
+        });
+      });
+      const refused = new UpstreamHttp('pipes', `http://127.0.0.1:${closedPort}`, 2_000);
+      answer = (request) => request.socket.resetAndDestroy();
+      const reset = client('pipes');
+      // No name is looked up for real: the lookup fails as an unknown name does.
+      jest
+        .spyOn(dns, 'lookup')
+        .mockImplementation(((
+          _host: string,
+          _options: unknown,
+          callback: (error: NodeJS.ErrnoException) => void,
+        ) => callback(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))) as never);
+      const unknownName = new UpstreamHttp('pipes', 'http://pipes.gateway-test.invalid', 2_000);
+      try {
+        for (const http of [refused, reset, unknownName]) {
+          expect(await problemOf(http)).toEqual(unreachable);
+        }
+        expect(new Set(loggedCodes())).toEqual(new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND']));
+      } finally {
+        await Promise.all([refused.close(), unknownName.close()]);
+      }
+    });
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  for (let waited = 0; !condition(); waited += 10) {
+    if (waited > 2_000) throw new Error('condition not met within 2 s');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}

@@ -1,13 +1,17 @@
+import { Logger } from '@nestjs/common';
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { IncomingHttpHeaders } from 'node:http';
-import { Agent, type Dispatcher } from 'undici';
-import type { UpstreamProblem } from '../common/problem/problem';
+import type { ProblemException, UpstreamProblem } from '../common/problem/problem';
+import type { UpstreamProxy } from '../config/app-config';
+import type { UpstreamAttempt } from '../metrics/metrics.service';
 import { redactParsedJson, secretValuesOf } from '../redaction/redact';
+import { ANSWER_TOO_LARGE, undiciAdapter, UpstreamTransport } from './undici-adapter';
 import {
   UpstreamCredentialRejectedException,
+  upstreamAnswerTooLarge,
   upstreamClientError,
-  upstreamMalformed,
+  upstreamInvalidAnswer,
   UpstreamName,
   upstreamRateLimited,
   upstreamServerError,
@@ -16,8 +20,16 @@ import {
   upstreamUnreachable,
 } from './upstream-errors';
 
+export type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+
+/**
+ * What the envelope of a successful answer (`result` of the pipes API, `data` of the dashboards
+ * API) must hold: an object, a list, or nothing the gateway reads (a delete: any JSON, or no body).
+ */
+export type UpstreamAnswer = 'object' | 'list' | 'none';
+
 export interface UpstreamRequest {
-  method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  method: UpstreamMethod;
   path: string;
   /** Overrides the upstream's configured base address (self-hosted dashboards). */
   baseUrl?: string;
@@ -28,6 +40,8 @@ export interface UpstreamRequest {
   body?: unknown;
   /** Answer a successful call with `answerDigest`, for callers that remember what they derive from bodies. */
   digestAnswer?: boolean;
+  /** Default `object`; a success that does not hold it is a 502 `upstream-invalid-answer`. */
+  answer?: UpstreamAnswer;
 }
 
 export interface UpstreamResponse<T> {
@@ -57,251 +71,289 @@ export const DEFAULT_RETRY_POLICY: RetryPolicy = {
   maxRetryAfterMs: 2_000,
 };
 
-// Worth another try for an idempotent call: the request may never have been processed, or the
+/** How the connections are made: the answer cap and the proxies (AppConfig's `upstream` has both). */
+export interface UpstreamTransportOptions {
+  maxAnswerBytes: number;
+  proxy: UpstreamProxy;
+}
+
+const DIRECT: UpstreamTransportOptions = {
+  maxAnswerBytes: 4 * 1024 * 1024,
+  proxy: { http: null, https: null, noProxy: '' },
+};
+
+// Methods tried again after a failure that may not have reached the upstream: a repeat answers as
+// the first would have. Not DELETE: a repeat of one that did happen answers 404, which would tell
+// the caller that nothing was there.
+const RETRIED_METHODS = new Set<UpstreamMethod>(['GET', 'PUT']);
+
+// Worth another try for a GET or PUT: the request may never have been processed, or the
 // upstream said so itself.
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
-interface AttemptResponse {
-  status: number;
-  headers: IncomingHttpHeaders;
-  text: string;
+const ENVELOPE: Record<UpstreamName, string> = { pipes: 'result', dashboards: 'data' };
+
+declare module 'axios' {
+  interface AxiosRequestConfig {
+    /** The upstream call this request is one attempt of; UpstreamHttp's interceptors read it. */
+    upstreamCall?: UpstreamCall;
+  }
 }
 
-class AttemptFailure extends Error {
+/** One call of `send`, across its attempts. A class, so axios passes it along instead of copying it. */
+class UpstreamCall {
+  attempt = 0;
+  attemptStartedAt = 0;
+
   constructor(
-    readonly kind: 'timeout' | 'connection',
-    reason: string,
-  ) {
-    super(reason);
+    readonly request: UpstreamRequest,
+    readonly deadline: number,
+    /** An upstream may quote what it was sent ("password … rejected"), under any field name. */
+    readonly sentSecrets: readonly string[],
+    private readonly maxAttempts: number,
+  ) {}
+
+  get mayRetry(): boolean {
+    return this.attempt < this.maxAttempts;
   }
 }
 
 /**
- * Collects one answer whole, straight from undici's dispatcher: the request API would wrap it in
- * a readable stream, an async resource and an abort signal per call, which cost a third of the
- * client's CPU per call here. The deadline is this handler's own timer: undici's headersTimeout
- * and bodyTimeout run on coarse timers that fire up to half a second early.
+ * An attempt that failed in a way worth another: what to answer if there is no other, and how
+ * long the upstream asked to wait.
  */
-class AttemptHandler implements Dispatcher.DispatchHandler {
-  private controller: Dispatcher.DispatchController | null = null;
-  private settled = false;
-  private status = 0;
-  private headers: IncomingHttpHeaders = {};
-  private readonly chunks: Buffer[] = [];
-  private readonly timer: NodeJS.Timeout;
-
+class RetryableAttempt extends Error {
   constructor(
-    timeoutMs: number,
-    private readonly resolve: (response: AttemptResponse) => void,
-    private readonly reject: (failure: AttemptFailure) => void,
+    readonly problem: ProblemException,
+    readonly retryAfterMs: number | null,
   ) {
-    this.timer = setTimeout(() => {
-      this.fail(new AttemptFailure('timeout', 'timeout'));
-      this.controller?.abort(new Error('deadline passed'));
-    }, timeoutMs);
-  }
-
-  onRequestStart(controller: Dispatcher.DispatchController): void {
-    this.controller = controller;
-    // Queued for a connection past the deadline: the caller has its answer already.
-    if (this.settled) controller.abort(new Error('deadline passed'));
-  }
-
-  onResponseStart(
-    _controller: Dispatcher.DispatchController,
-    status: number,
-    headers: IncomingHttpHeaders,
-  ): void {
-    this.status = status;
-    this.headers = headers;
-  }
-
-  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
-    this.chunks.push(chunk);
-  }
-
-  onResponseEnd(): void {
-    if (this.settled) return;
-    this.settled = true;
-    clearTimeout(this.timer);
-    const text = Buffer.concat(this.chunks).toString('utf8');
-    // As a decoder would: a byte order mark is not part of the JSON.
-    this.resolve({
-      status: this.status,
-      headers: this.headers,
-      text: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
-    });
-  }
-
-  onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {
-    const { name, code, message } = error as { name?: string; code?: string; message?: string };
-    if (
-      code === 'UND_ERR_HEADERS_TIMEOUT' ||
-      code === 'UND_ERR_BODY_TIMEOUT' ||
-      code === 'UND_ERR_CONNECT_TIMEOUT'
-    ) {
-      this.fail(new AttemptFailure('timeout', 'timeout'));
-      return;
-    }
-    // The error code says what went wrong without echoing anything the request carried.
-    this.fail(
-      new AttemptFailure('connection', code ?? name ?? (message ? 'connection error' : 'unknown error')),
-    );
-  }
-
-  private fail(failure: AttemptFailure): void {
-    if (this.settled) return;
-    this.settled = true;
-    clearTimeout(this.timer);
-    this.reject(failure);
+    super(problem.message);
   }
 }
 
+type AttemptFailure = 'timeout' | 'connection' | 'too-large';
+
 /**
- * One upstream's HTTP plumbing: auth header and request id on every call, an overall deadline
- * of UPSTREAM_TIMEOUT_MS across attempts, bounded jittered retries for idempotent methods only,
- * and every outcome mapped to the gateway's problem types (DESIGN section 4).
+ * One upstream's HTTP client: an axios instance over a keep-alive undici pool (undiciAdapter).
+ * Its interceptors put the credential and the request id on every attempt, time every attempt
+ * for the metrics, and map every outcome to the gateway's problem types (DESIGN section 4), in
+ * that one place. `send` adds an overall deadline of UPSTREAM_TIMEOUT_MS across attempts and
+ * bounded jittered retries of GET and PUT, honouring Retry-After.
  *
- * Calls go to undici directly over a keep-alive pool. On the proxied read path, axios's request
- * pipeline (config merging, header objects, transforms) cost more CPU than undici itself, and
- * nothing here needs redirects, proxies or decompression.
+ * axios runs with none of its costly defaults on this path. The instance is built with
+ * `new Axios` rather than `axios.create`, which would merge the library's global defaults (form
+ * data environment, XSRF names, a header bucket per method) into every call and double axios's
+ * CPU per call. No request or response transforms: the body is serialised once here and the
+ * answer parsed once. Every status resolves (`validateStatus`), the request interceptor is
+ * synchronous, and the adapter hands axios the answer's headers already as AxiosHeaders.
  */
 export class UpstreamHttp {
-  private readonly agent: Agent;
+  private readonly logger = new Logger(UpstreamHttp.name);
+  private readonly transport: UpstreamTransport;
+  private readonly client: InstanceType<typeof axios.Axios>;
+  private readonly maxAnswerBytes: number;
 
   constructor(
     readonly name: UpstreamName,
-    private readonly baseUrl: string,
+    baseUrl: string,
     private readonly timeoutMs: number,
     private readonly retry: RetryPolicy = DEFAULT_RETRY_POLICY,
-    private readonly onAttempt: (outcome: {
-      status: number | 'timeout' | 'connection';
-      durationMs: number;
-      retry: boolean;
-    }) => void = () => undefined,
+    private readonly onAttempt: (outcome: UpstreamAttempt) => void = () => undefined,
+    options: UpstreamTransportOptions = DIRECT,
   ) {
-    this.agent = new Agent({
-      connect: { timeout: Math.min(timeoutMs, 5_000) },
-      keepAliveTimeout: 30_000,
-      connections: 64,
+    this.maxAnswerBytes = options.maxAnswerBytes;
+    this.transport = new UpstreamTransport(timeoutMs, options.proxy);
+    this.client = new axios.Axios({
+      baseURL: baseUrl,
+      adapter: undiciAdapter(this.transport),
+      transformRequest: [],
+      transformResponse: [],
+      responseType: 'text',
+      maxContentLength: options.maxAnswerBytes,
+      validateStatus: () => true,
     });
+    this.client.interceptors.request.use(injectIdentity, null, { synchronous: true });
+    this.client.interceptors.response.use(this.recordAttempt, this.recordFailedAttempt);
+    this.client.interceptors.response.use(this.settle, this.settleFailure);
   }
 
   close(): Promise<void> {
-    return this.agent.close();
+    return this.transport.close();
   }
 
   async send<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
-    const idempotent = request.method === 'GET' || request.method === 'PUT';
-    const deadline = Date.now() + this.timeoutMs;
-    // An upstream may quote what it was sent ("password … rejected"), under any field name.
-    const sentSecrets = secretValuesOf(request.body, [
-      ...request.credentialSecrets,
-      request.authorization.slice(request.authorization.indexOf(' ') + 1),
-    ]);
-    for (let attempt = 1; ; attempt++) {
-      const remaining = deadline - Date.now();
+    const call = new UpstreamCall(
+      request,
+      Date.now() + this.timeoutMs,
+      secretValuesOf(request.body, [
+        ...request.credentialSecrets,
+        request.authorization.slice(request.authorization.indexOf(' ') + 1),
+      ]),
+      RETRIED_METHODS.has(request.method) ? this.retry.maxAttempts : 1,
+    );
+    const data = request.body === undefined ? undefined : JSON.stringify(request.body);
+    for (;;) {
+      const remaining = call.deadline - Date.now();
       if (remaining <= 0) throw upstreamTimeout(this.name, this.timeoutMs);
-      const mayRetry = idempotent && attempt < this.retry.maxAttempts;
-      let response: AttemptResponse;
-      const started = Date.now();
+      call.attempt += 1;
       try {
-        response = await this.attempt(request, remaining);
+        const response = await this.client.request<UpstreamResponse<T>>({
+          method: request.method,
+          url: request.path,
+          baseURL: request.baseUrl,
+          data,
+          timeout: remaining,
+          upstreamCall: call,
+        });
+        return response.data;
       } catch (error) {
-        const failure = error as AttemptFailure;
-        this.onAttempt({ status: failure.kind, durationMs: Date.now() - started, retry: mayRetry });
-        if (mayRetry && (await this.backOff(attempt, deadline, null))) continue;
-        if (failure.kind === 'timeout') throw upstreamTimeout(this.name, this.timeoutMs);
-        throw upstreamUnreachable(this.name, failure.message);
+        if (!(error instanceof RetryableAttempt)) throw error;
+        if (!(await this.backOff(call, error.retryAfterMs))) throw error.problem;
       }
-      const retryable = RETRYABLE_STATUSES.has(response.status);
-      this.onAttempt({
-        status: response.status,
-        durationMs: Date.now() - started,
-        retry: mayRetry && retryable,
-      });
-      if (mayRetry && retryable && (await this.backOff(attempt, deadline, retryAfterMs(response)))) continue;
-      return this.outcome<T>(response, sentSecrets, request.digestAnswer === true);
     }
   }
 
-  private attempt(request: UpstreamRequest, timeoutMs: number): Promise<AttemptResponse> {
-    return new Promise((resolve, reject) => {
-      const handler = new AttemptHandler(timeoutMs, resolve, reject);
-      try {
-        this.agent.dispatch(
-          {
-            ...target(request.baseUrl ?? this.baseUrl, request.path),
-            method: request.method,
-            headers: {
-              authorization: request.authorization,
-              'x-request-id': request.requestId,
-              accept: 'application/json',
-              ...(request.body !== undefined ? { 'content-type': 'application/json' } : {}),
-            },
-            body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          },
-          handler,
-        );
-      } catch (error) {
-        handler.onResponseError(null, error as Error);
-      }
-    });
-  }
-
   /** Waits before the next attempt; false when the wait would not fit before the deadline. */
-  private async backOff(attempt: number, deadline: number, retryAfter: number | null): Promise<boolean> {
+  private async backOff(call: UpstreamCall, retryAfter: number | null): Promise<boolean> {
     if (retryAfter !== null && retryAfter > this.retry.maxRetryAfterMs) return false;
-    const exponential = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (attempt - 1));
+    const exponential = Math.min(this.retry.maxDelayMs, this.retry.baseDelayMs * 2 ** (call.attempt - 1));
     const delay = retryAfter ?? Math.random() * exponential;
-    if (Date.now() + delay >= deadline) return false;
+    if (Date.now() + delay >= call.deadline) return false;
     await sleep(delay);
     return true;
   }
 
-  private outcome<T>(
-    response: AttemptResponse,
-    sentSecrets: readonly string[],
-    digestAnswer: boolean,
-  ): UpstreamResponse<T> {
-    const { status } = response;
-    // No content is what a delete answers.
-    if (status === 204) return { status, body: null as T };
-    const parsed = parseBody(response.text);
-    if (status >= 200 && status < 300) {
-      if (parsed.kind !== 'json') throw upstreamMalformed(this.name, status);
-      const body = redactParsedJson(parsed.value, sentSecrets) as T;
-      return digestAnswer
-        ? { status, body, answerDigest: answerDigest(response.text, sentSecrets) }
-        : { status, body };
+  private readonly recordAttempt = (response: AxiosResponse<string>): AxiosResponse<string> => {
+    const call = response.config.upstreamCall!;
+    this.onAttempt({
+      status: response.status,
+      durationMs: Date.now() - call.attemptStartedAt,
+      retry: call.mayRetry && RETRYABLE_STATUSES.has(response.status),
+    });
+    return response;
+  };
+
+  private readonly recordFailedAttempt = (error: unknown): never => {
+    const call = callOf(error);
+    if (call) {
+      const failure = failureOf(error as AxiosError);
+      this.onAttempt({
+        status: failure,
+        durationMs: Date.now() - call.attemptStartedAt,
+        retry: call.mayRetry && failure !== 'too-large',
+      });
     }
-    const body = redactParsedJson(parsed.value, sentSecrets);
-    const detail: UpstreamProblem = {
-      status,
-      ...(requestIdOf(body) ? { requestId: requestIdOf(body) } : {}),
-      body,
-    };
-    if (status === 401 || status === 403)
-      throw new UpstreamCredentialRejectedException(this.name, status, detail);
-    if (status === 429)
-      throw upstreamRateLimited(
-        this.name,
-        Math.max(1, Math.ceil((retryAfterMs(response) ?? 1_000) / 1_000)),
-        detail,
+    throw error;
+  };
+
+  /** An answer: a success as UpstreamResponse, anything else as its problem. */
+  private readonly settle = (response: AxiosResponse<string>): AxiosResponse<UpstreamResponse<unknown>> => {
+    const call = response.config.upstreamCall!;
+    const { status } = response;
+    if (status >= 200 && status < 300) return { ...response, data: this.success(response, call) };
+    const problem = this.problemOf(response, call.sentSecrets);
+    if (call.mayRetry && RETRYABLE_STATUSES.has(status))
+      throw new RetryableAttempt(problem, retryAfterMs(response.headers));
+    throw problem;
+  };
+
+  /** No answer: the deadline passed, the connection failed, or the answer outgrew the cap. */
+  private readonly settleFailure = (error: unknown): never => {
+    const call = callOf(error);
+    if (!call) throw error;
+    const failure = failureOf(error as AxiosError);
+    if (failure === 'too-large') throw upstreamAnswerTooLarge(this.name, this.maxAnswerBytes);
+    if (failure === 'connection') {
+      // The cause (refused, reset, name not found…) is for operators only: told to callers, it
+      // would say which ports of a host are open.
+      this.logger.warn(
+        { upstream: this.name, code: (error as AxiosError).code },
+        'upstream connection failed',
       );
-    if (status === 424) throw upstreamServiceIdle(detail);
-    if (status >= 500) throw upstreamServerError(this.name, detail);
-    throw upstreamClientError(this.name, detail);
+    }
+    const problem =
+      failure === 'timeout' ? upstreamTimeout(this.name, this.timeoutMs) : upstreamUnreachable(this.name);
+    if (call.mayRetry) throw new RetryableAttempt(problem, null);
+    throw problem;
+  };
+
+  private success(response: AxiosResponse<string>, call: UpstreamCall): UpstreamResponse<unknown> {
+    const { status, data: text } = response;
+    const { answer = 'object', digestAnswer } = call.request;
+    const value = text === '' && answer === 'none' ? null : parseJson(text);
+    const missing = lacking(value, ENVELOPE[this.name], answer);
+    if (missing !== null)
+      throw upstreamInvalidAnswer(this.name, status, missing, requestIdOf(value).requestId);
+    const body = redactParsedJson(value, call.sentSecrets);
+    return digestAnswer
+      ? { status, body, answerDigest: answerDigest(text, call.sentSecrets) }
+      : { status, body };
+  }
+
+  private problemOf(response: AxiosResponse<string>, sentSecrets: readonly string[]): ProblemException {
+    const { status } = response;
+    const text = response.data;
+    const value = parseJson(text);
+    const body = value !== NOT_JSON ? value : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text || null;
+    const redacted = redactParsedJson(body, sentSecrets);
+    const detail: UpstreamProblem = { status, ...requestIdOf(redacted), body: redacted };
+    if (status === 401 || status === 403)
+      return new UpstreamCredentialRejectedException(this.name, status, detail);
+    if (status === 429) {
+      const seconds = Math.ceil((retryAfterMs(response.headers) ?? 1_000) / 1_000);
+      return upstreamRateLimited(this.name, Math.max(1, seconds), detail);
+    }
+    if (status === 424) return upstreamServiceIdle(detail);
+    if (status >= 500) return upstreamServerError(this.name, detail);
+    return upstreamClientError(this.name, detail);
   }
 }
 
-function parseBody(text: string): { kind: 'json' | 'text'; value: unknown } {
-  if (text === '') return { kind: 'text', value: null };
+/** Credential and request id on every attempt; the attempt's clock starts here. */
+function injectIdentity(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
+  const call = config.upstreamCall!;
+  config.headers.set({
+    accept: 'application/json',
+    'content-type': 'application/json',
+    authorization: call.request.authorization,
+    'x-request-id': call.request.requestId,
+  });
+  call.attemptStartedAt = Date.now();
+  return config;
+}
+
+function callOf(error: unknown): UpstreamCall | undefined {
+  return error instanceof AxiosError ? error.config?.upstreamCall : undefined;
+}
+
+function failureOf(error: AxiosError): AttemptFailure {
+  if (error.code === AxiosError.ETIMEDOUT) return 'timeout';
+  return error.code === ANSWER_TOO_LARGE ? 'too-large' : 'connection';
+}
+
+const NOT_JSON = Symbol('not JSON');
+
+/** The answer's JSON; NOT_JSON for an empty or unparsable body. */
+function parseJson(text: string): unknown {
+  if (text === '') return NOT_JSON;
   try {
-    return { kind: 'json', value: JSON.parse(text) as unknown };
+    return JSON.parse(text) as unknown;
   } catch {
-    return { kind: 'text', value: text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text };
+    return NOT_JSON;
   }
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** What a success's body lacks for the answer asked for; null when it is usable. */
+function lacking(value: unknown, envelope: string, answer: UpstreamAnswer): string | null {
+  if (value === NOT_JSON) return 'a JSON body';
+  if (answer === 'none') return null;
+  if (!isObject(value)) return 'a JSON object';
+  if (answer === 'list') return Array.isArray(value[envelope]) ? null : `a list in "${envelope}"`;
+  return isObject(value[envelope]) ? null : `an object in "${envelope}"`;
 }
 
 function answerDigest(text: string, sentSecrets: readonly string[]): string {
@@ -311,39 +363,19 @@ function answerDigest(text: string, sentSecrets: readonly string[]): string {
   return hash('sha256', `${sentSecrets.length}:${secrets}${text}`, 'base64');
 }
 
-function requestIdOf(body: unknown): string | undefined {
-  const id = (body as { requestId?: unknown } | null)?.requestId;
-  return typeof id === 'string' ? id : undefined;
+function requestIdOf(body: unknown): { requestId?: string } {
+  const id = isObject(body) ? body.requestId : undefined;
+  return typeof id === 'string' ? { requestId: id } : {};
 }
 
 /** Retry-After (seconds or an HTTP date) or the pipes API's X-RateLimit-Reset (seconds). */
-function retryAfterMs(response: AttemptResponse): number | null {
-  const header = firstValue(response.headers['retry-after'] ?? response.headers['x-ratelimit-reset']);
-  if (header === undefined) return null;
+function retryAfterMs(headers: AxiosResponse['headers']): number | null {
+  const value: unknown = headers['retry-after'] ?? headers['x-ratelimit-reset'];
+  const first: unknown = Array.isArray(value) ? value[0] : value;
+  if (typeof first !== 'string' && typeof first !== 'number') return null;
+  const header = String(first);
   const seconds = Number(header);
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1_000);
   const date = Date.parse(header);
   return Number.isNaN(date) ? null : Math.max(0, date - Date.now());
-}
-
-function firstValue(header: string | string[] | undefined): string | undefined {
-  return Array.isArray(header) ? header[0] : header;
-}
-
-const parsedBaseUrls = new Map<string, { origin: string; pathPrefix: string }>();
-
-/**
- * Where a call goes. The path is appended to the base address, not resolved against it: a base
- * address with a path prefix (a self-hosted dashboards API) keeps it.
- */
-function target(baseUrl: string, path: string): { origin: string; path: string } {
-  let parsed = parsedBaseUrls.get(baseUrl);
-  if (!parsed) {
-    const url = new URL(baseUrl);
-    parsed = { origin: url.origin, pathPrefix: url.pathname.replace(/\/+$/, '') };
-    // Base addresses come from configuration and stored credentials: few, but not bounded by code.
-    if (parsedBaseUrls.size >= 1_000) parsedBaseUrls.clear();
-    parsedBaseUrls.set(baseUrl, parsed);
-  }
-  return { origin: parsed.origin, path: `${parsed.pathPrefix}${path}` };
 }

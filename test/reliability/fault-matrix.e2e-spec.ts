@@ -516,7 +516,13 @@ const FAULTS: readonly MatrixFault[] = [
     name: 'malformed JSON body',
     source: 'malformedBody',
     install: (world, route) => scoped(world, route, { kind: 'malformedBody' }),
-    expect: () => ({ status: 502, type: 'upstream-malformed-response', attempts: 1 }),
+    expect: () => ({ status: 502, type: 'upstream-invalid-answer', attempts: 1 }),
+  },
+  {
+    name: 'answer over UPSTREAM_MAX_ANSWER_BYTES (4 MiB)',
+    source: 'largeBody',
+    install: (world, route) => scoped(world, route, { kind: 'largeBody', bytes: 5 * 1024 * 1024 }),
+    expect: () => ({ status: 502, type: 'upstream-answer-too-large', attempts: 1 }),
   },
   refused(401),
   refused(403),
@@ -732,6 +738,7 @@ describe('upstream fault matrix: every fault × every route that calls an upstre
       reset: true,
       hang: true,
       malformedBody: true,
+      largeBody: true,
       echoSecrets: true,
       idleService: true,
     };
@@ -791,7 +798,7 @@ describe('upstream fault matrix: the upstream is not listening (e2e)', () => {
       PIPES_API_URL: deadUrl,
       // A self-hosted dashboards credential pointing at the closed port (http allowed in the sandbox).
       SANDBOX: 'true',
-      DASHBOARDS_ALLOWED_HOSTS: '127.0.0.1',
+      DASHBOARDS_ALLOWED_HOSTS: new URL(deadUrl).host,
     });
     const operatorKey = bearer(world.tenant.keys.operator);
     const dashboardId = world.dashboards.seedDashboard({ name: 'Checkout', tiles: [], tags: [] }).id;

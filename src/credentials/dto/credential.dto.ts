@@ -123,7 +123,7 @@ export class CreateCredentialDto {
 
   @ApiPropertyOptional({
     description:
-      'dashboards only: a self-hosted dashboards API (https; host must be in DASHBOARDS_ALLOWED_HOSTS).',
+      'dashboards only: a self-hosted dashboards API (https; its host and port must be in DASHBOARDS_ALLOWED_HOSTS, where an entry without a port admits only 443).',
     example: 'https://dashboards.internal.example.com',
   })
   @IsOptional()
