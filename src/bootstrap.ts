@@ -9,7 +9,7 @@ import { AppModule } from './app.module';
 import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
-import { assertNoNulInUrl, GatewayRequestError } from './common/request-error';
+import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
@@ -61,6 +61,7 @@ export async function createApp(
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
     assertNoNulInUrl(request.url);
+    assertDecodableQuery(request.url);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(

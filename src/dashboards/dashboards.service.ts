@@ -4,6 +4,7 @@ import { AuditService } from '../audit/audit.service';
 import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
 import { lockIdFor } from '../common/canonical-json';
+import { storableJson } from '../common/json-body';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
@@ -144,14 +145,15 @@ export class DashboardsService {
           },
         },
         // Written with the pending event (AuditService.append): the content before the replace, as
-        // the next version. Replaces of one dashboard are serialised by the lock above.
+        // the next version. Replaces of one dashboard are serialised by the lock above. Content
+        // edited elsewhere may hold lone surrogates, which jsonb refuses: stored as U+FFFD.
         before: () => Prisma.sql`
           INSERT INTO dashboard_versions (id, tenant_id, credential_id, dashboard_id, version, content, etag,
                                           tile_count, actor, on_behalf_of, request_id)
           SELECT ${versionId}::uuid, ${tenantId}::uuid, ${credential.id}::uuid, ${dashboardId},
                  coalesce((SELECT max(version) FROM dashboard_versions
                            WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${dashboardId}), 0) + 1,
-                 ${JSON.stringify(previous.data)}::jsonb, ${previousEtag}, ${previous.data.tiles?.length ?? 0}::int,
+                 ${storableJson(previous.data)}::jsonb, ${previousEtag}, ${previous.data.tiles?.length ?? 0}::int,
                  ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
           FROM appended`,
         call: async () => {
