@@ -48,7 +48,12 @@ describe('audit log (e2e)', () => {
   let other: TestTenant;
 
   beforeAll(async () => {
-    gateway = await startGateway({ AUDIT_RETENTION_DAYS: String(RETENTION_DAYS) });
+    gateway = await startGateway({
+      AUDIT_RETENTION_DAYS: String(RETENTION_DAYS),
+      // Appends here wait on a held chain row for longer than the queue's limit, which is also the
+      // default statement timeout: the statements may outlast it.
+      DATABASE_QUERY_TIMEOUT_MS: '10000',
+    });
     prisma = gateway.app.get(PrismaService);
     tenant = await createTenant(gateway);
     other = await createTenant(gateway);

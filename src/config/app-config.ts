@@ -21,6 +21,8 @@ export interface AppConfig {
     url: string | null;
     /** Folder of the embedded database and (outside production) the generated master key. */
     dataDir: string;
+    /** Postgres only: longest a statement may run, or go unanswered, before the request fails with 503. */
+    queryTimeoutMs: number;
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   adminToken: string | null;
@@ -189,7 +191,11 @@ export function loadConfig(env: Env): AppConfig {
       corsOrigins: origins(env, 'CORS_ORIGINS'),
       trustProxy: flag(env, 'TRUST_PROXY'),
     },
-    database: { url: databaseUrl, dataDir: value(env, 'DATA_DIR') ?? './data' },
+    database: {
+      url: databaseUrl,
+      dataDir: value(env, 'DATA_DIR') ?? './data',
+      queryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 5_000, 100, 600_000),
+    },
     logLevel: logLevel as AppConfig['logLevel'],
     adminToken,
     encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
