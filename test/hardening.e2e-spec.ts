@@ -107,7 +107,7 @@ describe('limits and protective headers (e2e)', () => {
   });
 
   it('refuses writes past MAX_WRITES_IN_FLIGHT at once with 503, and nothing of them is kept', async () => {
-    const world = await startUpstreamWorld({ MAX_WRITES_IN_FLIGHT: '2' });
+    const world = await startUpstreamWorld({ MAX_WRITES_IN_FLIGHT: '2', TENANT_WRITE_SHARE: '2' });
     try {
       const pipes = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`;
       const create = () =>

@@ -46,6 +46,8 @@ export interface AppConfig {
   };
   /** Audited writes (pipe create and update, dashboard replace and restore) at once in one process. */
   maxWritesInFlight: number;
+  /** The write slots each tenant is guaranteed; beyond it a tenant uses what others may not need. */
+  tenantWriteShare: number;
   auditRetentionDays: number | null;
 }
 
@@ -181,6 +183,7 @@ export function loadConfig(env: Env): AppConfig {
   }
 
   const retentionDays = value(env, 'AUDIT_RETENTION_DAYS');
+  const maxWritesInFlight = integer(env, 'MAX_WRITES_IN_FLIGHT', 64, 1, 100_000);
 
   return {
     env: nodeEnv,
@@ -214,7 +217,14 @@ export function loadConfig(env: Env): AppConfig {
       pipesApi: rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s'),
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
     },
-    maxWritesInFlight: integer(env, 'MAX_WRITES_IN_FLIGHT', 64, 1, 100_000),
+    maxWritesInFlight,
+    tenantWriteShare: integer(
+      env,
+      'TENANT_WRITE_SHARE',
+      Math.max(1, Math.floor(maxWritesInFlight / 8)),
+      1,
+      maxWritesInFlight,
+    ),
     auditRetentionDays:
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
   };

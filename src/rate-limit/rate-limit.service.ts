@@ -20,14 +20,11 @@ const DESCRIPTIONS: Record<LimitName, string> = {
 export class RateLimitService implements OnModuleDestroy {
   private readonly store: RateLimitStore;
   private readonly rules: AppConfig['rateLimits'];
-  private readonly maxWritesInFlight: number;
-  private writesInFlight = 0;
 
   constructor(config: ConfigService<AppConfig, true>) {
     const redisUrl = config.get('redisUrl', { infer: true });
     this.store = redisUrl ? new RedisRateLimitStore(redisUrl) : new MemoryRateLimitStore();
     this.rules = config.get('rateLimits', { infer: true });
-    this.maxWritesInFlight = config.get('maxWritesInFlight', { infer: true });
   }
 
   onModuleDestroy(): Promise<void> {
@@ -64,34 +61,6 @@ export class RateLimitService implements OnModuleDestroy {
     const retry = await this.store.consume(`${name}:${key}`, rule);
     if (!retry.allowed) throw tooManyRequests(name, retry);
   }
-
-  /**
-   * Takes one of the process's write slots, or throws 503 with Retry-After when all are taken;
-   * call the returned function once the write is done. Writes past the limit are refused at once
-   * rather than queued: each waiting write holds its spec, history record and audit events, so a
-   * queue grows memory and latency. A higher limit buys throughput under overload (larger audit
-   * batches) with memory; README, "Load shedding".
-   */
-  admitWrite(): () => void {
-    if (this.writesInFlight >= this.maxWritesInFlight) throw overloaded(this.maxWritesInFlight);
-    this.writesInFlight += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.writesInFlight -= 1;
-    };
-  }
-}
-
-function overloaded(limit: number): ProblemException {
-  return new ProblemException({
-    status: 503,
-    type: 'overloaded',
-    title: 'Gateway overloaded',
-    detail: `This gateway process is already running ${limit} writes, its limit; nothing was done. Retry after 1 s.`,
-    headers: { 'retry-after': '1' },
-  });
 }
 
 function tooManyRequests(name: LimitName, decision: RateLimitDecision): ProblemException {
