@@ -45,7 +45,7 @@ export class PipesService {
     const redacted = this.history.redact(spec);
     if (idempotencyKey !== null) {
       const earlier = await this.history.findIdempotent(tenantId, idempotencyKey);
-      if (earlier) return replay(earlier, redacted.specHash, at);
+      if (earlier) return replay(this.history.asReplayed(earlier), redacted.specHash, at);
     }
 
     const recordId = randomUUID();
@@ -149,6 +149,7 @@ function pipeIdOf(envelope: PipesEnvelope): string | null {
 
 function replay(
   earlier: {
+    id: string;
     specHash: string;
     organizationId: string;
     serviceId: string;
@@ -178,7 +179,9 @@ function replay(
       type: 'idempotent-outcome-unknown',
       title: 'Outcome unknown',
       detail:
-        'The first request with this Idempotency-Key was interrupted; check the pipe upstream before retrying with a new key.',
+        `The first request with this Idempotency-Key (history entry ${earlier.id}) was interrupted before ` +
+        'its outcome was recorded: the pipe may or may not exist. Check the service upstream for a pipe of that ' +
+        'name before retrying with a new key.',
     });
   }
   const stored = earlier.response as unknown as StoredResponse;
