@@ -132,8 +132,14 @@ export async function createApp(
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 
-  await app.init();
-  await fastify.ready();
+  try {
+    await app.init();
+    await fastify.ready();
+  } catch (error) {
+    // A start refused (a key check, a migration) releases what it opened: database, data folder.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }
 

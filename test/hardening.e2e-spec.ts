@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { validCreateBody } from '../src/pipes/dto/test-support/pipe-fixtures';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
@@ -343,12 +343,8 @@ describe('limits and protective headers (e2e)', () => {
       console.warn('Redis or a shared database missing; the shared upstream budget is not tested');
       return;
     }
-    // One master key for both replicas, so that each can open the credential the other stored.
-    const env = {
-      REDIS_URL,
-      PIPES_API_RATE_LIMIT: '3/60s',
-      GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
-    };
+    // Both replicas have the suite's master key, so that each can open the credential the other stored.
+    const env = { REDIS_URL, PIPES_API_RATE_LIMIT: '3/60s' };
     const world = await startUpstreamWorld(env);
     const second = await startGateway({
       ...env,

@@ -28,6 +28,7 @@ function fakeDatabase(total: number) {
     details: { index },
     prevHash: GENESIS_HASH,
     hash: GENESIS_HASH,
+    chainKey: null,
   }));
   const findMany = jest.fn(({ where, take }: FindManyArgs) => {
     const [{ seq: head }, { seq: after }] = where.AND;

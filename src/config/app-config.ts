@@ -28,6 +28,8 @@ export interface AppConfig {
   adminToken: string | null;
   /** Raw key ring text; parsed and checked by the crypto module. */
   encryptionKeys: string | null;
+  /** Raw AUDIT_CHAIN_KEYS text, the audit chain's HMAC keys; parsed and checked by the crypto module. */
+  auditChainKeys: string | null;
   upstream: {
     pipesApiUrl: string;
     dashboardsApiUrl: string;
@@ -202,6 +204,7 @@ export function loadConfig(env: Env): AppConfig {
     logLevel: logLevel as AppConfig['logLevel'],
     adminToken,
     encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
+    auditChainKeys: value(env, 'AUDIT_CHAIN_KEYS') ?? null,
     upstream: {
       pipesApiUrl: httpUrl(env, 'PIPES_API_URL', 'https://api.clickhouse.cloud'),
       dashboardsApiUrl: httpUrl(env, 'DASHBOARDS_API_URL', 'https://api.hyperdx.io'),
