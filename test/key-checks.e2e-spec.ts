@@ -107,4 +107,35 @@ describe('key checks at start (e2e)', () => {
     await expect(start(`${v2},${generateKeyText('v1')}`, chain)).rejects.toThrow(/key v1 is not the key v1/);
     await withGateway({ master: v2, chain }, (gateway) => gateway.http.get('/health/ready').expect(200));
   });
+
+  it('refuses a wrong audit chain key, and a missing one that kept events were chained with', async () => {
+    const master = generateKeyText('v1');
+    const v1 = generateKeyText('v1');
+    const v2 = generateKeyText('v2');
+    let tenantKeys: { auditor: string } | undefined;
+    await withGateway({ master, chain: v1 }, async (gateway) => {
+      tenantKeys = (await storeCredential(gateway)).keys;
+    });
+    await expect(start(master, generateKeyText('v1'))).rejects.toThrow(
+      /^AUDIT_CHAIN_KEYS key v1 is not the key v1 this database was chained with/,
+    );
+
+    // Rotation: v2 chains new events, v1 still verifies the old ones.
+    await withGateway({ master, chain: `${v2},${v1}` }, async (gateway) => {
+      await gateway.http
+        .post('/v1/keys')
+        .set(bearer((await createTenant(gateway)).keys.admin))
+        .send({ name: 'after rotation', roles: ['viewer'] })
+        .expect(201);
+      const verify = await gateway.http.get('/v1/audit/verify').set(bearer(tenantKeys!.auditor)).expect(200);
+      expect(verify.body).toMatchObject({ ok: true, legacyEvents: 0 });
+      const chained = await gateway.app
+        .get(PrismaService)
+        .auditEvent.groupBy({ by: ['chainKey'], _count: true });
+      expect(chained.map((row) => row.chainKey).sort()).toEqual(['v1', 'v2']);
+    });
+    await expect(start(master, v2)).rejects.toThrow(
+      /^AUDIT_CHAIN_KEYS lacks key v1, which chained audit events still kept/,
+    );
+  });
 });

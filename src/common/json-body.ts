@@ -83,14 +83,21 @@ function illFormedText(root: object): { path: string; message: string } | null {
   return null;
 }
 
+// JSON.stringify writes a lone surrogate as a \ud8xx-\udfff escape; without one, nothing to replace.
+const LONE_SURROGATE_JSON = /\\ud[89a-f]/;
+
 /**
  * JSON text of `value` that Postgres jsonb accepts: lone surrogates, in strings or keys, become
  * U+FFFD. For content the gateway did not parse itself (an upstream's answer it stores).
  */
 export function storableJson(value: unknown): string {
   const text = JSON.stringify(value);
-  // JSON.stringify writes a lone surrogate as a \ud8xx-\udfff escape; anything else needs no copy.
-  return /\\ud[89a-f]/.test(text) ? JSON.stringify(wellFormedCopy(value)) : text;
+  return LONE_SURROGATE_JSON.test(text) ? JSON.stringify(wellFormedCopy(value)) : text;
+}
+
+/** `value` itself, or a copy with U+FFFD for each lone surrogate (see storableJson). */
+export function wellFormedJson<T>(value: T): T {
+  return LONE_SURROGATE_JSON.test(JSON.stringify(value)) ? (wellFormedCopy(value) as T) : value;
 }
 
 function wellFormedCopy(value: unknown): unknown {

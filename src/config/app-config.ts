@@ -51,6 +51,8 @@ export interface AppConfig {
   /** The write slots each tenant is guaranteed; beyond it a tenant uses what others may not need. */
   tenantWriteShare: number;
   auditRetentionDays: number | null;
+  /** How often each tenant's moved audit chain head is written to the log as a signed checkpoint; null: never. */
+  auditCheckpointIntervalMs: number | null;
 }
 
 /** A bad setting: the message names the variable and what is wrong with it. */
@@ -126,6 +128,21 @@ export function parseRateLimit(name: string, raw: string): RateLimit | null {
     );
   }
   return { limit: Number(match[1]), windowMs: Number(match[2]) * DURATION_UNITS_MS[match[3]] };
+}
+
+/** A duration written `<n>ms|s|m|h` (e.g. `15m`); `0` turns it off (null). */
+function duration(env: Env, name: string, fallback: string): number | null {
+  const raw = value(env, name) ?? fallback;
+  if (raw === '0') return null;
+  const match = /^(\d+)(ms|s|m|h)$/.exec(raw);
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2]] : 0;
+  if (ms < 1_000 || ms > 24 * 3_600_000) {
+    throw new ConfigError(
+      name,
+      `must be a duration from 1s to 24h such as 15m or 1h, or 0 to turn it off (got "${raw}")`,
+    );
+  }
+  return ms;
 }
 
 function rateLimit(env: Env, name: string, fallback: string): RateLimit | null {
@@ -230,5 +247,6 @@ export function loadConfig(env: Env): AppConfig {
     ),
     auditRetentionDays:
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
+    auditCheckpointIntervalMs: duration(env, 'AUDIT_CHECKPOINT_INTERVAL', '1h'),
   };
 }

@@ -32,6 +32,8 @@ export interface RouteContext {
   /** A stored version of the dashboard. */
   version: number;
   historyId: string;
+  /** A signed checkpoint of the tenant's audit chain. */
+  checkpoint: object;
   /** Planted in every secret field of the bodies built here. */
   secret: string;
 }
@@ -158,6 +160,13 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', template: '/v1/audit', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/verify', access: 'auditor' },
+  {
+    method: 'POST',
+    template: '/v1/audit/verify',
+    access: 'auditor',
+    body: (ctx) => ({ checkpoint: ctx.checkpoint }),
+  },
+  { method: 'GET', template: '/v1/audit/checkpoint', access: 'auditor' },
   { method: 'GET', template: '/health/live', access: 'public' },
   { method: 'GET', template: '/health/ready', access: 'public' },
   { method: 'GET', template: '/metrics', access: 'public' },
@@ -232,7 +241,12 @@ export async function prepareVault(
 ): Promise<
   Pick<
     RouteContext,
-    'tenantId' | 'revocableKeyId' | 'credentialId' | 'rotatableCredentialId' | 'deletableCredentialId'
+    | 'tenantId'
+    | 'revocableKeyId'
+    | 'credentialId'
+    | 'rotatableCredentialId'
+    | 'deletableCredentialId'
+    | 'checkpoint'
   >
 > {
   const admin = bearer(tenant.keys.admin);
@@ -259,12 +273,17 @@ export async function prepareVault(
     await created(pipesCredential(), 'a rotatable credential'),
     await created(pipesCredential(), 'a deletable credential'),
   ];
+  const checkpoint = await created(
+    gateway.http.get('/v1/audit/checkpoint').set(bearer(tenant.keys.auditor)),
+    'an audit checkpoint',
+  );
   return {
     tenantId: tenant.id,
     revocableKeyId: key.id,
     credentialId: readable.id,
     rotatableCredentialId: rotatable.id,
     deletableCredentialId: deletable.id,
+    checkpoint,
   };
 }
 
