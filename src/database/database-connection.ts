@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { Pool } from 'pg';
 import { KeyedLimiter, Limiter } from '../common/limiter';
+import { lockDataDir } from './data-dir-lock';
 
 /**
  * One database, reachable two ways: through Prisma (the adapter) for the application, and
@@ -116,7 +117,8 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
 
 /**
  * Embedded Postgres (PGlite, in process). `dataDir` is a folder, or `memory://` for a database
- * that lives only as long as the process (tests).
+ * that lives only as long as the process (tests). A folder is locked for this process while it is
+ * open (lockDataDir): a second process is refused at once, naming this one.
  *
  * PGlite and its adapter are loaded here, not at the top of the file: a gateway on Postgres would
  * otherwise carry them for nothing (about 2 MB of its RSS after start).
@@ -129,6 +131,8 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
+  // Two processes on one folder corrupt it, and each loses what the other wrote: one at a time.
+  const unlock = inMemory ? () => undefined : lockDataDir(resolve(dataDir));
   const pglite = new PGlite(location);
   // One process owns the embedded database, so locks only need to queue work in this process.
   const queue = new KeyedLimiter<number>(1);
@@ -148,6 +152,12 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
         }),
       );
     },
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }
