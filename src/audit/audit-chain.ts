@@ -22,35 +22,21 @@ export interface AuditEventContent {
 }
 
 /**
- * An event's hash input (its canonical JSON, keys sorted at every level) around the two values
- * only the chain row knows when the event is appended: the input is
- * `${before}${prevHash}${between}${seq}${after}`. Postgres completes and hashes it in the append
- * statement itself (AuditService.append). The top level is written out in sorted key order rather
- * than sorted per call: verification hashes millions of events, and audit-chain.spec.ts holds this
- * equal to canonicalJson of the whole event.
+ * An event's hash input: its canonical JSON (keys sorted at every level), prevHash and seq
+ * included. The top level is written out in sorted key order rather than sorted per call:
+ * verification hashes millions of events. audit-chain.spec.ts holds this equal to canonicalJson of
+ * the whole event, and test/audit-hash-input.e2e-spec.ts to what verification renders in SQL
+ * (readForVerify in audit.service.ts); prevHash, always a hex digest there, is written as it is.
  */
-export interface HashInputParts {
-  before: string;
-  between: string;
-  after: string;
-}
-
-export function hashInputParts(event: Omit<AuditEventContent, 'seq' | 'prevHash'>): HashInputParts {
-  return {
-    before:
-      `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
-      `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
-      `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
-      `,"outcome":${JSON.stringify(event.outcome)},"prevHash":"`,
-    between: `","requestId":${JSON.stringify(event.requestId)},"seq":`,
-    after: `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`,
-  };
-}
-
-/** The whole hash input of an event: its canonical JSON, prevHash and seq included. */
 export function hashInput(event: AuditEventContent): string {
-  const { before, between, after } = hashInputParts(event);
-  return `${before}${event.prevHash}${between}${event.seq}${after}`;
+  return (
+    `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
+    `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
+    `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
+    `,"outcome":${JSON.stringify(event.outcome)},"prevHash":"${event.prevHash}"` +
+    `,"requestId":${JSON.stringify(event.requestId)},"seq":${event.seq}` +
+    `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`
+  );
 }
 
 /** The keys of the chain, as far as hashing needs them (AuditChainKeys). */
