@@ -3,6 +3,8 @@ import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { Client } from 'pg';
+import { AuditChainKeys } from '../src/crypto/audit-chain-keys';
+import { parseKeyRing } from '../src/crypto/key-ring';
 import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { ask, productionLaunch, runMain, startChild } from './lib/processes';
@@ -78,10 +80,11 @@ runMain(async (cleanups) => {
   const machine = describeMachine();
   const database = await freshDatabase('pipes_gateway_scale');
   cleanups.push(database.drop);
+  const env = gatewayEnv(database.url, 'warn');
   const { ready: gateway, child } = await startChild<GatewayReady>(
     'gateway',
     join(__dirname, 'children', 'gateway.js'),
-    { env: gatewayEnv(database.url, 'warn'), execArgv: productionLaunch().nodeOptions },
+    { env, execArgv: productionLaunch().nodeOptions },
   );
   const client = new Client({ connectionString: database.url });
   await client.connect();
@@ -91,7 +94,12 @@ runMain(async (cleanups) => {
   await seedHistory(client, gateway.tenantId, settings.rows);
   console.log(`seeded ${settings.rows} history rows in ${elapsed(started)}`);
   started = performance.now();
-  await seedAudit(client, gateway.tenantId, settings.rows);
+  await seedAudit(
+    client,
+    gateway.tenantId,
+    settings.rows,
+    new AuditChainKeys(parseKeyRing(env.AUDIT_CHAIN_KEYS!)),
+  );
   console.log(`seeded ${settings.rows} audit events in ${elapsed(started)}`);
 
   const history = await timePages(

@@ -11,7 +11,7 @@ import { GATEWAY_KEY_SCHEME, OIDC_SCHEME, PLATFORM_TOKEN_SCHEME } from './auth/a
 import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
-import { assertNoNulInUrl, GatewayRequestError } from './common/request-error';
+import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
@@ -64,6 +64,7 @@ export async function createApp(
   fastify.addHook('onRequest', async (request, reply) => {
     void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
     assertNoNulInUrl(request.url);
+    assertDecodableQuery(request.url);
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(
@@ -142,8 +143,14 @@ export async function createApp(
   if (config.oidc) acceptUserTokensBesideKeys(document);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 
-  await app.init();
-  await fastify.ready();
+  try {
+    await app.init();
+    await fastify.ready();
+  } catch (error) {
+    // A start refused (a key check, a migration) releases what it opened: database, data folder.
+    await app.close().catch(() => undefined);
+    throw error;
+  }
   return app;
 }
 

@@ -5,7 +5,7 @@ import { loadConfig } from '../src/config/app-config';
 import { CliUsageError, runCommand } from '../src/cli/commands';
 import { CredentialsService } from '../src/credentials/credentials.service';
 import { bearer, createTenant } from './support/fixtures';
-import { startGateway, TestGateway } from './support/gateway';
+import { startGateway, TEST_AUDIT_CHAIN_KEYS, TestGateway } from './support/gateway';
 import { createScratchDatabase, ScratchDatabase } from './support/scratch-database';
 
 const v1 = `v1:${randomBytes(32).toString('base64')}`;
@@ -142,6 +142,7 @@ describe('cli (e2e)', () => {
       ...database,
       // Both keys: the tests above leave credentials sealed with either.
       GATEWAY_ENCRYPTION_KEYS: `${v2},${v1}`,
+      AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
     });
     const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
       logger: false,

@@ -191,7 +191,7 @@ describe('limits and protective headers (e2e)', () => {
   });
 
   it('refuses writes past MAX_WRITES_IN_FLIGHT at once with 503, and nothing of them is kept', async () => {
-    const world = await startUpstreamWorld({ MAX_WRITES_IN_FLIGHT: '2' });
+    const world = await startUpstreamWorld({ MAX_WRITES_IN_FLIGHT: '2', TENANT_WRITE_SHARE: '2' });
     try {
       const pipes = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`;
       const create = () =>
@@ -429,12 +429,8 @@ describe('limits and protective headers (e2e)', () => {
   itWithRedisAndSharedDatabase(
     "holds a credential's upstream budget across replicas through Redis",
     async () => {
-      // One master key for both replicas, so that each can open the credential the other stored.
-      const env = {
-        REDIS_URL,
-        PIPES_API_RATE_LIMIT: '3/60s',
-        GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
-      };
+      // Both replicas have the suite's master key, so that each can open the credential the other stored.
+      const env = { REDIS_URL, PIPES_API_RATE_LIMIT: '3/60s' };
       const world = await startUpstreamWorld(env);
       const second = await startGateway({
         ...env,

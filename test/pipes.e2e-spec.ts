@@ -347,7 +347,7 @@ describe('pipes facade and create-spec history (e2e)', () => {
           createdAt: new Date(Date.now() - 10 * 60_000),
         },
       });
-      await world.gateway.app.get(PipeSpecHistoryService).onApplicationBootstrap();
+      await world.gateway.app.get(PipeSpecHistoryService).markInterrupted();
       const entry = await world.gateway.http.get(`/v1/history/pipe-specs/${id}`).set(auditor()).expect(200);
       expect(entry.body.outcome).toBe('unknown');
     });

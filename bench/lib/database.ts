@@ -34,6 +34,12 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
   };
 }
 
+// One set of keys per run: its gateways share the database, and each proves its keys against it.
+const RUN_KEYS = {
+  GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+  AUDIT_CHAIN_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+};
+
 /**
  * The environment every benchmark gateway runs with: the settings of start:prod, and limits off so
  * they do not shape the load.
@@ -48,7 +54,7 @@ export function gatewayEnv(
     PATH: process.env.PATH,
     NODE_ENV: 'production',
     DATABASE_URL: databaseUrl,
-    GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+    ...RUN_KEYS,
     LOG_LEVEL: logLevel,
     RATE_LIMIT_PER_KEY: '0',
     RATE_LIMIT_PER_TENANT: '0',

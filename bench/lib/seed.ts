@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
 import { auditEventHash } from '../../src/audit/audit-chain';
 import type { AuditEventContent } from '../../src/audit/audit-chain';
+import type { AuditChainKeys } from '../../src/crypto/audit-chain-keys';
 
 export const ORGANIZATION_IDS = Array.from(
   { length: 10 },
@@ -61,9 +62,16 @@ export async function seedHistory(client: Client, tenantId: string, rows: number
 
 /**
  * Audit events appended to the tenant's chain as the gateway would: each hash covers the event and
- * the previous hash (auditEventHash), and the chain head is moved to the last one.
+ * the previous hash, under the gateway's active chain key (auditEventHash), and the chain head is
+ * moved to the last one.
  */
-export async function seedAudit(client: Client, tenantId: string, rows: number): Promise<void> {
+export async function seedAudit(
+  client: Client,
+  tenantId: string,
+  rows: number,
+  chainKeys: AuditChainKeys,
+): Promise<void> {
+  const chainKey = chainKeys.activeVersion;
   const head = await client.query<{ last_seq: number; last_hash: string }>(
     'SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = $1',
     [tenantId],
@@ -103,7 +111,7 @@ export async function seedAudit(client: Client, tenantId: string, rows: number):
         details: { organizationId: ORGANIZATION_IDS[seq % 10], name: `orders-${seq}` },
         prevHash,
       };
-      prevHash = auditEventHash(event);
+      prevHash = auditEventHash(event, chainKeys, chainKey)!;
       columns.seq.push(seq);
       columns.at.push(event.at.toISOString());
       columns.action.push(action);
@@ -117,8 +125,9 @@ export async function seedAudit(client: Client, tenantId: string, rows: number):
     }
     await client.query(
       `INSERT INTO audit_events (tenant_id, seq, at, actor, action, target, request_id, outcome, http_status,
-         details, prev_hash, hash)
-       SELECT $1::uuid, seq, at, 'key:bench', action, target, request_id, outcome, http_status, details, prev_hash, hash
+         details, prev_hash, hash, chain_key)
+       SELECT $1::uuid, seq, at, 'key:bench', action, target, request_id, outcome, http_status, details, prev_hash, hash,
+         $12::text
        FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
          $9::jsonb[], $10::text[], $11::text[])
          AS rows (seq, at, action, target, request_id, outcome, http_status, details, prev_hash, hash)`,
@@ -134,6 +143,7 @@ export async function seedAudit(client: Client, tenantId: string, rows: number):
         columns.details,
         columns.prevHash,
         columns.hash,
+        chainKey,
       ],
     );
   }

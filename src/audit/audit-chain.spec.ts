@@ -1,19 +1,34 @@
+import { createHmac } from 'node:crypto';
 import fc from 'fast-check';
 import { canonicalJson, sha256Hex } from '../common/canonical-json';
-import { AuditEventContent, auditEventHash, ChainBounds, ChainVerifier, GENESIS_HASH } from './audit-chain';
+import { AuditChainKeys } from '../crypto/audit-chain-keys';
+import { generateKeyText, parseKeyRing } from '../crypto/key-ring';
+import {
+  AuditEventContent,
+  auditEventHash,
+  ChainAnchor,
+  ChainBounds,
+  ChainVerifier,
+  GENESIS_HASH,
+} from './audit-chain';
 
-type StoredAuditEvent = AuditEventContent & { hash: string };
+type StoredAuditEvent = AuditEventContent & { hash: string; chainKey: string | null };
 
-/** auditEventHash, or null for content that cannot be hashed (a time outside JavaScript's range). */
-function safeAuditEventHash(event: AuditEventContent): string | null {
+const V1 = generateKeyText('v1');
+const V2 = generateKeyText('v2');
+const keys = new AuditChainKeys(parseKeyRing(`${V2},${V1}`));
+
+/** The event's hash under its own chain key, or null when it cannot be hashed (a time out of range). */
+function safeAuditEventHash(event: StoredAuditEvent, ring: AuditChainKeys = keys): string | null {
   try {
-    return auditEventHash(event);
+    return auditEventHash(event, ring, event.chainKey);
   } catch {
     return null;
   }
 }
 
-function chain(count: number): StoredAuditEvent[] {
+/** A chain of `count` events; `chainKeyOf(seq)` names each one's key (null: legacy SHA-256). */
+function chain(count: number, chainKeyOf: (seq: number) => string | null = () => 'v1'): StoredAuditEvent[] {
   const events: StoredAuditEvent[] = [];
   let prevHash = GENESIS_HASH;
   for (let seq = 1; seq <= count; seq++) {
@@ -31,8 +46,9 @@ function chain(count: number): StoredAuditEvent[] {
       details: { seq, roles: ['viewer'] },
       prevHash,
     };
-    prevHash = auditEventHash(content);
-    events.push({ ...content, hash: prevHash });
+    const chainKey = chainKeyOf(seq);
+    prevHash = auditEventHash(content, keys, chainKey)!;
+    events.push({ ...content, hash: prevHash, chainKey });
   }
   return events;
 }
@@ -48,9 +64,14 @@ function boundsOf(events: StoredAuditEvent[], startSeq = 1): ChainBounds {
   };
 }
 
-function verify(bounds: ChainBounds, events: StoredAuditEvent[]) {
-  const verifier = new ChainVerifier(bounds);
-  for (const event of events) if (!verifier.check(event, safeAuditEventHash(event))) break;
+function verify(
+  bounds: ChainBounds,
+  events: StoredAuditEvent[],
+  anchor: ChainAnchor | null = null,
+  ring: AuditChainKeys = keys,
+) {
+  const verifier = new ChainVerifier(bounds, anchor);
+  for (const event of events) if (!verifier.check(event, safeAuditEventHash(event, ring))) break;
   return verifier.result();
 }
 
@@ -65,11 +86,18 @@ describe('ChainVerifier', () => {
       checked: 10,
       lastSeq: 10,
       lastHash: events[9].hash,
+      legacyEvents: 0,
     });
   });
 
   it('passes an empty chain', () => {
-    expect(verify(boundsOf([]), [])).toEqual({ ok: true, checked: 0, lastSeq: 0, lastHash: GENESIS_HASH });
+    expect(verify(boundsOf([]), [])).toEqual({
+      ok: true,
+      checked: 0,
+      lastSeq: 0,
+      lastHash: GENESIS_HASH,
+      legacyEvents: 0,
+    });
   });
 
   it('starts from the checkpoint pruning left', () => {
@@ -96,13 +124,134 @@ describe('ChainVerifier', () => {
     const forged = events.map((event) => {
       if (event.seq !== 6) return event;
       const changed = { ...event, details: { seq: 6, roles: ['admin'] } };
-      return { ...changed, hash: auditEventHash(changed) };
+      return { ...changed, hash: auditEventHash(changed, keys, 'v1')! };
     });
     expect(verify(bounds, forged)).toEqual({
       ok: false,
       checked: 6,
       firstBadSeq: 7,
       reason: 'prevHash mismatch',
+    });
+  });
+
+  describe('rewritten by someone without the chain key', () => {
+    /** Edits event 6 and recomputes every hash after it, and the head, with plain SHA-256. */
+    function rewrite(asLegacy: boolean) {
+      const rewritten: StoredAuditEvent[] = [];
+      let prevHash = GENESIS_HASH;
+      for (const event of events) {
+        const content = event.seq === 6 ? { ...event, outcome: 'failed' } : event;
+        if (event.seq < 6) {
+          rewritten.push(content);
+        } else {
+          const moved = { ...content, prevHash, chainKey: asLegacy ? null : content.chainKey };
+          rewritten.push({ ...moved, hash: auditEventHash(moved, keys, null)! });
+        }
+        prevHash = rewritten[rewritten.length - 1].hash;
+      }
+      return { rewritten, bounds: boundsOf(rewritten) };
+    }
+
+    it('keeping the key version: the first rewritten event fails', () => {
+      const { rewritten, bounds: moved } = rewrite(false);
+      expect(verify(moved, rewritten)).toEqual({
+        ok: false,
+        checked: 5,
+        firstBadSeq: 6,
+        reason: 'hash mismatch',
+      });
+    });
+
+    it('passing them off as legacy events: an unkeyed event after keyed ones', () => {
+      const { rewritten, bounds: moved } = rewrite(true);
+      expect(verify(moved, rewritten)).toEqual({
+        ok: false,
+        checked: 5,
+        firstBadSeq: 6,
+        reason: 'unkeyed event',
+      });
+    });
+
+    it('with a key of their own: the event fails under the configured key', () => {
+      const mine = new AuditChainKeys(parseKeyRing(generateKeyText('v1')));
+      expect(verify(bounds, events, null, mine)).toMatchObject({
+        ok: false,
+        firstBadSeq: 1,
+        reason: 'hash mismatch',
+      });
+    });
+  });
+
+  it('verifies legacy events (plain SHA-256) before keyed ones, and counts them', () => {
+    const mixed = chain(10, (seq) => (seq <= 4 ? null : 'v1'));
+    expect(verify(boundsOf(mixed), mixed)).toMatchObject({ ok: true, checked: 10, legacyEvents: 4 });
+    const legacyOnly = chain(3, () => null);
+    expect(verify(boundsOf(legacyOnly), legacyOnly)).toMatchObject({ ok: true, legacyEvents: 3 });
+  });
+
+  it('verifies events chained with every key of the ring, and fails those of a key it lacks', () => {
+    const rotated = chain(6, (seq) => (seq <= 3 ? 'v1' : 'v2'));
+    expect(verify(boundsOf(rotated), rotated)).toMatchObject({ ok: true, checked: 6 });
+    const withoutV1 = new AuditChainKeys(parseKeyRing(V2));
+    expect(verify(boundsOf(rotated), rotated, null, withoutV1)).toMatchObject({
+      ok: false,
+      firstBadSeq: 1,
+      reason: 'hash mismatch',
+    });
+  });
+
+  describe('against a kept checkpoint', () => {
+    const at = (seq: number): ChainAnchor => ({ seq, hash: events[seq - 1].hash });
+
+    it('passes when the chain still goes through it', () => {
+      expect(verify(bounds, events, at(7))).toMatchObject({
+        ok: true,
+        checkpoint: { seq: 7, status: 'reached' },
+      });
+      expect(verify(bounds, events, at(10))).toMatchObject({
+        ok: true,
+        checkpoint: { seq: 10, status: 'reached' },
+      });
+      expect(verify(bounds, events, { seq: 0, hash: GENESIS_HASH })).toMatchObject({
+        ok: true,
+        checkpoint: { seq: 0, status: 'reached' },
+      });
+    });
+
+    it('finds the newest events cut off and the head moved back: truncated', () => {
+      const cut = events.slice(0, 7);
+      expect(verify(boundsOf(cut), cut)).toMatchObject({ ok: true });
+      expect(verify(boundsOf(cut), cut, at(9))).toEqual({
+        ok: false,
+        checked: 7,
+        firstBadSeq: 8,
+        reason: 'truncated',
+      });
+    });
+
+    it('finds another event where it signed one: checkpoint mismatch', () => {
+      expect(verify(bounds, events, { seq: 5, hash: events[5].hash })).toEqual({
+        ok: false,
+        checked: 4,
+        firstBadSeq: 5,
+        reason: 'checkpoint mismatch',
+      });
+    });
+
+    it('compares a checkpoint just before a pruned start, and reports older ones as pruned', () => {
+      expect(verify(boundsOf(events, 4), events.slice(3), at(3))).toMatchObject({
+        ok: true,
+        checkpoint: { seq: 3, status: 'reached' },
+      });
+      expect(verify(boundsOf(events, 4), events.slice(3), { seq: 3, hash: 'f'.repeat(64) })).toMatchObject({
+        ok: false,
+        firstBadSeq: 4,
+        reason: 'checkpoint mismatch',
+      });
+      expect(verify(boundsOf(events, 4), events.slice(3), at(2))).toMatchObject({
+        ok: true,
+        checkpoint: { seq: 2, status: 'pruned' },
+      });
     });
   });
 
@@ -184,6 +333,7 @@ describe('ChainVerifier', () => {
 
 describe('auditEventHash', () => {
   const [event] = chain(1);
+  const hashOf = (content: AuditEventContent) => auditEventHash(content, keys, 'v1');
   const changes: Record<string, unknown> = {
     tenantId: '3f1e2d4c-0000-4000-8000-000000000001',
     seq: 2,
@@ -200,10 +350,10 @@ describe('auditEventHash', () => {
   };
 
   it.each(Object.keys(changes))('covers %s', (field) => {
-    expect(auditEventHash({ ...event, [field]: changes[field] })).not.toBe(event.hash);
+    expect(hashOf({ ...event, [field]: changes[field] })).not.toBe(event.hash);
   });
 
-  it('is the SHA-256 of the canonical JSON of the whole event', () => {
+  it('is the HMAC-SHA-256, under the named chain key, of the canonical JSON of the whole event', () => {
     const text = fc.string({ unit: 'binary' });
     const content = fc.record({
       tenantId: fc.uuid(),
@@ -222,16 +372,17 @@ describe('auditEventHash', () => {
     });
     fc.assert(
       fc.property(content, (event) => {
-        const reference = sha256Hex(
-          canonicalJson({ ...event, at: event.at.toISOString(), details: event.details ?? null }),
-        );
-        expect(auditEventHash(event)).toBe(reference);
+        const input = canonicalJson({ ...event, at: event.at.toISOString(), details: event.details ?? null });
+        const key = parseKeyRing(V1).get('v1');
+        expect(hashOf(event)).toBe(createHmac('sha256', key).update(input).digest('hex'));
+        // A legacy event (no chain key) is the plain SHA-256 of the same input.
+        expect(auditEventHash(event, keys, null)).toBe(sha256Hex(input));
       }),
       { numRuns: 500 },
     );
   });
 
   it('does not depend on the order of keys in details', () => {
-    expect(auditEventHash({ ...event, details: { roles: ['viewer'], seq: 1 } })).toBe(event.hash);
+    expect(hashOf({ ...event, details: { roles: ['viewer'], seq: 1 } })).toBe(event.hash);
   });
 });

@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import { canonicalJson } from '../common/canonical-json';
-import type { ChainFault, ChainVerification } from './dto/audit.dto';
+import type { ChainAnchorStatus, ChainFault, ChainVerification } from './dto/audit.dto';
 
 /** prevHash of a tenant's first event. */
 export const GENESIS_HASH = '0'.repeat(64);
@@ -22,35 +22,44 @@ export interface AuditEventContent {
 }
 
 /**
- * An event's hash input (its canonical JSON, keys sorted at every level) around the two values
- * only the chain row knows when the event is appended: the input is
- * `${before}${prevHash}${between}${seq}${after}`. Postgres completes and hashes it in the append
- * statement itself (AuditService.append). The top level is written out in sorted key order rather
- * than sorted per call: verification hashes millions of events, and audit-chain.spec.ts holds this
- * equal to canonicalJson of the whole event.
+ * An event's hash input: its canonical JSON (keys sorted at every level), prevHash and seq
+ * included. The top level is written out in sorted key order rather than sorted per call:
+ * verification hashes millions of events. audit-chain.spec.ts holds this equal to canonicalJson of
+ * the whole event, and test/audit-hash-input.e2e-spec.ts to what verification renders in SQL
+ * (readForVerify in audit.service.ts); prevHash, always a hex digest there, is written as it is.
  */
-export interface HashInputParts {
-  before: string;
-  between: string;
-  after: string;
+export function hashInput(event: AuditEventContent): string {
+  return (
+    `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
+    `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
+    `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
+    `,"outcome":${JSON.stringify(event.outcome)},"prevHash":"${event.prevHash}"` +
+    `,"requestId":${JSON.stringify(event.requestId)},"seq":${event.seq}` +
+    `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`
+  );
 }
 
-export function hashInputParts(event: Omit<AuditEventContent, 'seq' | 'prevHash'>): HashInputParts {
-  return {
-    before:
-      `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
-      `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
-      `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
-      `,"outcome":${JSON.stringify(event.outcome)},"prevHash":"`,
-    between: `","requestId":${JSON.stringify(event.requestId)},"seq":`,
-    after: `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`,
-  };
+/** The keys of the chain, as far as hashing needs them (AuditChainKeys). */
+export interface ChainMac {
+  mac(version: string, text: string): string | null;
 }
 
-/** SHA-256 (hex) of the event's canonical JSON. */
-export function auditEventHash(event: AuditEventContent): string {
-  const { before, between, after } = hashInputParts(event);
-  return hash('sha256', `${before}${event.prevHash}${between}${event.seq}${after}`, 'hex');
+/**
+ * What an event's hash input chains to: HMAC-SHA-256 under the chain key version it was chained
+ * with, or, for a legacy event (`chainKey` null, chained before keyed chaining), plain SHA-256.
+ * Null for a key version this gateway does not have.
+ */
+export function chainHash(keys: ChainMac, chainKey: string | null, input: string): string | null {
+  return chainKey === null ? hash('sha256', input, 'hex') : keys.mac(chainKey, input);
+}
+
+/** An event's hash (see chainHash); null when it cannot be computed. */
+export function auditEventHash(
+  event: AuditEventContent,
+  keys: ChainMac,
+  chainKey: string | null,
+): string | null {
+  return chainHash(keys, chainKey, hashInput(event));
 }
 
 /** What the chain links of an event are checked on. */
@@ -58,6 +67,8 @@ export interface ChainLink {
   seq: number;
   prevHash: string;
   hash: string;
+  /** The chain key version it was chained with; null for a legacy (plain SHA-256) event. */
+  chainKey: string | null;
 }
 
 /**
@@ -72,11 +83,11 @@ export interface VerifyRow extends ChainLink {
 }
 
 /** The hash of a row read for verification; null when the row cannot be what was written. */
-export function verifyRowHash(row: VerifyRow): string | null {
+export function verifyRowHash(row: VerifyRow, keys: ChainMac): string | null {
   if (row.head === null || row.tail === null) return null;
   try {
     const details = row.details === null ? null : (JSON.parse(row.details) as unknown);
-    return hash('sha256', `${row.head}${canonicalJson(details)}${row.tail}`, 'hex');
+    return chainHash(keys, row.chainKey, `${row.head}${canonicalJson(details)}${row.tail}`);
   } catch {
     return null;
   }
@@ -90,6 +101,12 @@ export interface ChainBounds {
   lastHash: string;
 }
 
+/** A point of the chain kept outside the database (a signed checkpoint): the chain must still pass it. */
+export interface ChainAnchor {
+  seq: number;
+  hash: string;
+}
+
 /**
  * Checks a tenant's events fed in seq order, one batch after another, so a chain of any length is
  * verified in constant memory. Stops at the first fault: everything after it is suspect anyway.
@@ -98,11 +115,22 @@ export class ChainVerifier {
   private expectedSeq: number;
   private expectedPrevHash: string;
   private checked = 0;
+  private legacyEvents = 0;
   private fault: { firstBadSeq: number; reason: ChainFault } | null = null;
+  private anchorStatus: ChainAnchorStatus | null = null;
 
-  constructor(private readonly bounds: ChainBounds) {
+  constructor(
+    private readonly bounds: ChainBounds,
+    private readonly anchor: ChainAnchor | null = null,
+  ) {
     this.expectedSeq = bounds.startSeq;
     this.expectedPrevHash = bounds.startHash;
+    if (anchor && anchor.seq < bounds.startSeq) {
+      // Pruned past the anchor: only an anchor right before the start can still be compared.
+      if (anchor.seq < bounds.startSeq - 1) this.anchorStatus = 'pruned';
+      else if (anchor.hash === bounds.startHash) this.anchorStatus = 'reached';
+      else this.fault = { firstBadSeq: bounds.startSeq, reason: 'checkpoint mismatch' };
+    }
   }
 
   /**
@@ -111,14 +139,22 @@ export class ChainVerifier {
    */
   check(event: ChainLink, computedHash: string | null): boolean {
     if (this.fault) return false;
+    const { anchor } = this;
     // A gap is reported before the chain link: the event after a deleted one also fails its link,
     // but what is wrong is the absence.
     if (event.seq !== this.expectedSeq)
       this.fault = { firstBadSeq: this.expectedSeq, reason: 'missing event' };
     else if (event.prevHash !== this.expectedPrevHash)
       this.fault = { firstBadSeq: event.seq, reason: 'prevHash mismatch' };
+    // Legacy events only ever precede keyed ones: a later one was rewritten without the key.
+    else if (event.chainKey === null && this.checked > this.legacyEvents)
+      this.fault = { firstBadSeq: event.seq, reason: 'unkeyed event' };
     else if (computedHash !== event.hash) this.fault = { firstBadSeq: event.seq, reason: 'hash mismatch' };
+    else if (anchor?.seq === event.seq && anchor.hash !== event.hash)
+      this.fault = { firstBadSeq: event.seq, reason: 'checkpoint mismatch' };
     if (this.fault) return false;
+    if (anchor?.seq === event.seq) this.anchorStatus = 'reached';
+    if (event.chainKey === null) this.legacyEvents += 1;
     this.checked += 1;
     this.expectedSeq += 1;
     this.expectedPrevHash = event.hash;
@@ -136,6 +172,19 @@ export class ChainVerifier {
         lastChecked < lastSeq ? lastChecked + 1 : lastChecked > lastSeq ? lastSeq + 1 : lastSeq;
       return { ok: false, checked: this.checked, firstBadSeq, reason: 'head mismatch' };
     }
-    return { ok: true, checked: this.checked, lastSeq, lastHash };
+    // The chain ends before the anchor: events that were there when it was taken are gone.
+    if (this.anchor && this.anchorStatus === null) {
+      return { ok: false, checked: this.checked, firstBadSeq: lastSeq + 1, reason: 'truncated' };
+    }
+    return {
+      ok: true,
+      checked: this.checked,
+      lastSeq,
+      lastHash,
+      legacyEvents: this.legacyEvents,
+      ...(this.anchor && this.anchorStatus
+        ? { checkpoint: { seq: this.anchor.seq, status: this.anchorStatus } }
+        : {}),
+    };
   }
 }

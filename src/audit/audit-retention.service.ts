@@ -19,6 +19,7 @@ const FIRST_RUN_DELAY_MS = 30_000;
 const RUN_EVERY_MS = 60 * 60_000;
 // A tenant pruned for the first time may shed millions of events in its one transaction.
 const PRUNE_TIMEOUT_MS = 5 * 60_000;
+const PRUNE_SLICE = 20_000;
 
 /**
  * Deletes audit events older than AUDIT_RETENTION_DAYS. Only a prefix of each chain goes, and the
@@ -80,9 +81,8 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
   private pruneTenant(tenantId: string, cutoff: Date, now: Date, actor: Actor): Promise<PruneResult | null> {
     return this.prisma.$transaction(
       async (tx) => {
-        // Locking the chain row queues appenders behind the prune, which appends too.
         const [chain] = await tx.$queryRaw<{ start_seq: number; last_seq: number }[]>`
-          SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+          SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;
         // The first event to keep: the oldest inside the window, or else the newest. Only the prefix
         // before it goes, so an event stamped early by a skewed clock waits for its predecessors.
         const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
@@ -91,7 +91,19 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
             AND (at >= ${cutoff} OR seq = ${chain.last_seq})
           ORDER BY seq LIMIT 1`;
         if (!kept || kept.seq <= chain.start_seq) return null;
-        const { count } = await tx.auditEvent.deleteMany({ where: { tenantId, seq: { lt: kept.seq } } });
+        // In slices, each well inside the statement timeout, whatever the backlog. Appends only add
+        // events past the head, so they need not wait for this.
+        let removed = 0;
+        for (let from = chain.start_seq; from < kept.seq; from += PRUNE_SLICE) {
+          removed += await tx.$executeRaw`
+            DELETE FROM audit_events
+            WHERE tenant_id = ${tenantId}::uuid AND seq >= ${from} AND seq < ${Math.min(from + PRUNE_SLICE, kept.seq)}`;
+        }
+        // Locking the chain row only now queues appenders behind one short update (the prune appends
+        // too); a prune by another replica meanwhile already moved the start.
+        const [locked] = await tx.$queryRaw<{ start_seq: number }[]>`
+          SELECT start_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+        if (locked.start_seq >= kept.seq) return null;
         await tx.auditChain.update({
           where: { tenantId },
           data: { startSeq: kept.seq, startHash: kept.prev_hash, prunedAt: now },
@@ -102,13 +114,13 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
           target: `tenant:${tenantId}`,
           outcome: 'succeeded',
           details: {
-            removed: count,
+            removed,
             startSeq: kept.seq,
             cutoff: cutoff.toISOString(),
             retentionDays: this.retentionDays,
           },
         });
-        return { tenantId, removed: count, startSeq: kept.seq };
+        return { tenantId, removed, startSeq: kept.seq };
       },
       { timeout: PRUNE_TIMEOUT_MS },
     );

@@ -1,18 +1,30 @@
-import { Controller, Get, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
+import {
+  ApiBearerAuth,
+  ApiBody,
+  ApiOkResponse,
+  ApiOperation,
+  ApiProduces,
+  ApiTags,
+  ApiUnprocessableEntityResponse,
+} from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import type { Page } from '../common/pagination';
+import { AuditCheckpointService } from './audit-checkpoint.service';
+import type { AuditCheckpoint } from './audit-checkpoint';
 import { AuditService } from './audit.service';
 import {
+  AuditCheckpointView,
   AuditEventListView,
   AuditEventView,
   AuditFilterDto,
   AuditQueryDto,
   ChainVerification,
   ChainVerificationView,
+  VerifyAgainstCheckpointDto,
 } from './dto/audit.dto';
-import { ValidatedQuery } from '../common/validation/validated-input';
+import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 
 const NDJSON = 'application/x-ndjson';
 
@@ -22,7 +34,10 @@ const NDJSON = 'application/x-ndjson';
 @Controller('v1/audit')
 @RequireRole('auditor')
 export class AuditController {
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly checkpoints: AuditCheckpointService,
+  ) {}
 
   @Get()
   @ApiOkResponse({
@@ -54,11 +69,50 @@ export class AuditController {
   }
 
   @Get('verify')
-  @ApiOkResponse({
-    type: ChainVerificationView,
-    description: 'Recomputes every hash from the chain start; ok, or the first bad seq and why.',
+  @ApiOperation({
+    summary: 'Verify the audit chain',
+    description:
+      'Recomputes every event of the chain from its start (HMAC under the chain key each event names; ' +
+      'plain SHA-256 for legacy events) and checks every link up to the recorded head. A database writer ' +
+      'without the chain key cannot make an edited event pass; to find the newest events cut off, verify ' +
+      'against a kept checkpoint (POST).',
   })
+  @ApiOkResponse({ type: ChainVerificationView, description: 'ok, or the first bad seq and why.' })
   verify(@CurrentPrincipal() principal: TenantPrincipal): Promise<ChainVerification> {
     return this.audit.verify(principal.tenantId);
+  }
+
+  @Post('verify')
+  @HttpCode(200)
+  @ApiOperation({
+    summary: 'Verify the audit chain against a kept checkpoint',
+    description:
+      'The same verification, and the chain must still pass through the checkpoint: an event there that is ' +
+      'not the one it signed is `checkpoint mismatch`, a chain that ends before it is `truncated`. Changes ' +
+      'nothing.',
+  })
+  @ApiBody({ type: VerifyAgainstCheckpointDto })
+  @ApiOkResponse({ type: ChainVerificationView, description: 'ok, or the first bad seq and why.' })
+  @ApiUnprocessableEntityResponse({
+    description: '`checkpoint-not-genuine`: not signed by this gateway for this tenant, or changed since.',
+  })
+  verifyAgainstCheckpoint(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @ValidatedBody() body: VerifyAgainstCheckpointDto,
+  ): Promise<ChainVerification> {
+    return this.checkpoints.verifyAgainst(principal.tenantId, body.checkpoint);
+  }
+
+  @Get('checkpoint')
+  @ApiOperation({
+    summary: 'A signed checkpoint of the audit chain head',
+    description:
+      'Keep it outside the gateway (and its database), then give it back to POST /v1/audit/verify: the chain ' +
+      'must still reach it. The checkpoint is also written to the log; the gateway logs one for each tenant ' +
+      'whose head moved every AUDIT_CHECKPOINT_INTERVAL.',
+  })
+  @ApiOkResponse({ type: AuditCheckpointView })
+  checkpoint(@CurrentPrincipal() principal: TenantPrincipal): Promise<AuditCheckpoint> {
+    return this.checkpoints.checkpoint(principal.tenantId);
   }
 }

@@ -2,6 +2,8 @@ import { Logger } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import type { PrismaService } from '../database/prisma.service';
 import type { AuditEvent } from '../generated/prisma/client';
+import { AuditChainKeys } from '../crypto/audit-chain-keys';
+import { generateKeyText, parseKeyRing } from '../crypto/key-ring';
 import { GENESIS_HASH } from './audit-chain';
 import { AuditService } from './audit.service';
 
@@ -28,6 +30,7 @@ function fakeDatabase(total: number) {
     details: { index },
     prevHash: GENESIS_HASH,
     hash: GENESIS_HASH,
+    chainKey: 'v1',
   }));
   const findMany = jest.fn(({ where, take }: FindManyArgs) => {
     const [{ seq: head }, { seq: after }] = where.AND;
@@ -37,7 +40,8 @@ function fakeDatabase(total: number) {
     auditChain: { findUnique: () => Promise.resolve({ lastSeq: total }) },
     auditEvent: { findMany },
   };
-  return { service: new AuditService(prisma as unknown as PrismaService), findMany };
+  const keys = new AuditChainKeys(parseKeyRing(generateKeyText('v1')));
+  return { service: new AuditService(prisma as unknown as PrismaService, keys), findMany };
 }
 
 async function readAll(stream: Readable): Promise<string> {

@@ -4,18 +4,21 @@ import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
 import { KeyedBatcher, WaitTimeoutError } from '../common/batcher';
+import { wellFormedJson } from '../common/json-body';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
 import { databaseUnavailable, databaseUnavailableProblem } from '../database/database-errors';
+import { AuditChainKeys } from '../crypto/audit-chain-keys';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
 import {
   AuditEventContent,
+  ChainAnchor,
   ChainBounds,
   ChainVerifier,
   GENESIS_HASH,
-  hashInputParts,
+  hashInput,
   VerifyRow,
   verifyRowHash,
 } from './audit-chain';
@@ -59,8 +62,14 @@ const APPEND_MAX_WAIT_MS = 5_000;
 const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq: 0, lastHash: GENESIS_HASH };
 
 /**
- * Appends to a tenant's hash chain, and reads it back for review, export and verification.
+ * Appends to a tenant's chain, and reads it back for review, export and verification.
  * Appenders pass their own transaction so the event commits with the change it records, or neither does.
+ *
+ * Each event's hash is an HMAC under the active AUDIT_CHAIN_KEYS key, computed here: the key never
+ * reaches the database. So the gateway must know the head it chains on. It remembers, per tenant,
+ * the head its last append left, and writes on the condition that the head is still that one; when
+ * it is not (another replica appended, an append failed), it reads the head under the chain row's
+ * lock and writes in the same transaction.
  */
 @Injectable()
 export class AuditService {
@@ -69,14 +78,17 @@ export class AuditService {
     inFlightPerKey: APPENDS_IN_FLIGHT_PER_TENANT,
     maxBatch: MAX_APPENDS_PER_STATEMENT,
     maxWaitMs: APPEND_MAX_WAIT_MS,
-    run: (tenantId, appends) => appendToChain(this.prisma, tenantId, appends),
+    run: (tenantId, appends) => this.appendToChain(this.prisma, tenantId, appends),
     // A failed statement wrote nothing; run alone, the appends whose own writes were fine succeed.
     retryAlone: (error) => databaseUnavailableProblem(error) === null,
   });
+  // The head each tenant's chain has after this process's latest append, as far as it knows.
+  private readonly heads = new Map<string, AppendedEvent>();
 
   // No metrics in the CLI, which has no HTTP layer to serve them.
   constructor(
     private readonly prisma: PrismaService,
+    private readonly chainKeys: AuditChainKeys,
     @Optional() metrics?: MetricsService,
   ) {
     metrics?.countQueuedAppends(() => this.appends.queued);
@@ -104,7 +116,7 @@ export class AuditService {
     };
     // Not batched inside a transaction: it may hold the chain row already, and waiting here for an
     // append that waits on that row would never end.
-    if (db !== this.prisma) return (await appendToChain(db, entry.tenantId, [{ event, change }]))[0];
+    if (db !== this.prisma) return (await this.appendToChain(db, entry.tenantId, [{ event, change }]))[0];
     try {
       return await this.appends.submit(entry.tenantId, { event, change });
     } catch (error) {
@@ -146,13 +158,23 @@ export class AuditService {
 
   /**
    * Recomputes the chain from its start (genesis, or the checkpoint pruning left) to its recorded
-   * head, in one snapshot so concurrent appends and pruning cannot cause a false alarm.
+   * head, in one snapshot so concurrent appends and pruning cannot cause a false alarm. With an
+   * `anchor` (a kept checkpoint the caller proved genuine), the chain must still pass through it.
    */
-  async verify(tenantId: string): Promise<ChainVerification> {
+  async verify(tenantId: string, anchor: ChainAnchor | null = null): Promise<ChainVerification> {
     const result = await this.prisma.$transaction(
       async (tx) => {
         const bounds = (await tx.auditChain.findUnique({ where: { tenantId } })) ?? EMPTY_CHAIN;
-        const verifier = new ChainVerifier(bounds);
+        // A later start than genesis is retention's, and its audit.prune event says so.
+        if (bounds.startSeq > 1 && (await declaredStart(tx, tenantId)) !== bounds.startSeq) {
+          return {
+            ok: false as const,
+            checked: 0,
+            firstBadSeq: bounds.startSeq,
+            reason: 'undeclared start' as const,
+          };
+        }
+        const verifier = new ChainVerifier(bounds, anchor);
         // then() starts the query now: Prisma runs a query only once something awaits it.
         const read = (after: number) => readForVerify(tx, tenantId, after).then((rows) => rows);
         for (let next = read(bounds.startSeq - 1); ;) {
@@ -163,7 +185,7 @@ export class AuditService {
             next = read(batch[batch.length - 1].seq);
             await setImmediate();
           }
-          if (!batch.every((row) => verifier.check(row, verifyRowHash(row))) || !more) break;
+          if (!batch.every((row) => verifier.check(row, verifyRowHash(row, this.chainKeys))) || !more) break;
         }
         return verifier.result();
       },
@@ -171,6 +193,62 @@ export class AuditService {
     );
     if (!result.ok) this.logger.warn({ tenantId, ...result }, 'audit chain verification failed');
     return result;
+  }
+
+  /**
+   * Appends events of one tenant in order on the head this process last left, on the condition
+   * that it is still the head; else under the chain row's lock.
+   */
+  private async appendToChain(
+    db: SqlRunner,
+    tenantId: string,
+    appends: PendingAppend[],
+  ): Promise<AppendedEvent[]> {
+    const head = this.heads.get(tenantId) ?? (await readHead(db, tenantId));
+    const events = this.chainedAfter(head, appends);
+    // The next batch may chain on these before they commit; if they do not, it will not match.
+    this.heads.set(tenantId, events[events.length - 1]);
+    try {
+      if (await writeEvents(db, tenantId, head, events))
+        return events.map(({ seq, hash }) => ({ seq, hash }));
+    } catch (error) {
+      this.heads.delete(tenantId);
+      throw error;
+    }
+    this.heads.delete(tenantId);
+    return this.appendUnderLock(db, tenantId, appends);
+  }
+
+  /** The fallback: read the head with the chain row locked, then write in the same transaction. */
+  private async appendUnderLock(
+    db: SqlRunner,
+    tenantId: string,
+    appends: PendingAppend[],
+  ): Promise<AppendedEvent[]> {
+    const run = async (tx: SqlRunner) => {
+      const head = await lockHead(tx, tenantId);
+      const events = this.chainedAfter(head, appends);
+      if (!(await writeEvents(tx, tenantId, head, events))) {
+        throw new Error(`the audit chain head of tenant ${tenantId} moved while its row was locked`);
+      }
+      return events;
+    };
+    const events = db === this.prisma ? await this.prisma.$transaction((tx) => run(tx)) : await run(db);
+    this.heads.set(tenantId, events[events.length - 1]);
+    return events.map(({ seq, hash }) => ({ seq, hash }));
+  }
+
+  /** The events with their seq, prevHash and hash, chained on `head` with the active chain key. */
+  private chainedAfter(head: AppendedEvent, appends: PendingAppend[]): ChainedEvent[] {
+    const chainKey = this.chainKeys.activeVersion;
+    let { seq, hash: prevHash } = head;
+    return appends.map(({ event, change }) => {
+      seq += 1;
+      const hash = this.chainKeys.mac(chainKey, hashInput({ ...event, seq, prevHash }))!;
+      const chained = { event, change, seq, prevHash, hash, chainKey };
+      prevHash = hash;
+      return chained;
+    });
   }
 
   private async *ndjson(
@@ -193,7 +271,8 @@ export class AuditService {
 /** The entry's details, redacted, with the issuer that vouched for a signed-in user. */
 function detailsOf(entry: AuditEntry, actor: Actor): Record<string, unknown> | null {
   const details = actor.issuer ? { ...entry.details, issuer: actor.issuer } : entry.details;
-  return details ? redactSecrets(details) : null;
+  // Details may quote an upstream (tile ids): jsonb refuses a lone surrogate in them.
+  return details ? wellFormedJson(redactSecrets(details)) : null;
 }
 
 type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
@@ -214,38 +293,48 @@ export interface AppendedEvent {
   hash: string;
 }
 
-/** Appends events of one tenant in order, making its chain first if it has none. */
-async function appendToChain(
-  db: SqlRunner,
-  tenantId: string,
-  appends: PendingAppend[],
-): Promise<AppendedEvent[]> {
-  const appended = await appendEvents(db, tenantId, appends);
-  if (appended.length > 0) return appended;
+interface ChainedEvent extends PendingAppend, AppendedEvent {
+  prevHash: string;
+  chainKey: string;
+}
+
+/** A tenant's chain head as stored, making its chain first if it has none. */
+async function readHead(db: SqlRunner, tenantId: string): Promise<AppendedEvent> {
+  const [head] = await db.$queryRaw<AppendedEvent[]>`
+    SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;
+  if (head) return head;
   await createChain(db, tenantId);
-  return appendEvents(db, tenantId, appends);
+  return { seq: 0, hash: GENESIS_HASH };
+}
+
+/** The same, with the chain row locked until the transaction `tx` ends. */
+async function lockHead(tx: SqlRunner, tenantId: string): Promise<AppendedEvent> {
+  const lock = () => tx.$queryRaw<AppendedEvent[]>`
+    SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+  const [head] = await lock();
+  if (head) return head;
+  await createChain(tx, tenantId);
+  return (await lock())[0];
 }
 
 /**
- * Appends events to their tenant's chain in one statement: lock the chain row, then for each
- * event take the next seq and the hash before it, hash the event in Postgres (its input rendered
- * here around those two values, see hashInputParts), insert it and run its change; finally move
- * the head. The row lock queues concurrent appenders, so seq has no gaps; it is held until commit,
- * hence one round trip. A change sees its own event as `appended`. Every sub-statement sees the
- * database as it was when the statement began, so no change may depend on another's write: a
- * create's outcome is only appended after its pending event committed. Empty when the tenant has no
- * chain yet.
+ * Writes chained events in one statement, if the tenant's head is still `expected`: it locks the
+ * chain row (waiting for the appender before, whose head it then sees), compares, inserts each
+ * event and runs its change, and moves the head. The lock queues concurrent appenders, so seq has
+ * no gaps; it is held until commit, hence one round trip. A change sees its own event as
+ * `appended`. Every sub-statement sees the database as it was when the statement began, so no
+ * change may depend on another's write: a create's outcome is only appended after its pending
+ * event committed. False, having written nothing, when the head was another.
  */
-async function appendEvents(
+async function writeEvents(
   db: SqlRunner,
   tenantId: string,
-  appends: PendingAppend[],
-): Promise<AppendedEvent[]> {
-  // appended_<n>: the n-th event's row; each takes its seq and prev hash from the one before.
-  const names = appends.map((_, index) => Prisma.raw(`appended_${index + 1}`));
-  const steps = appends.map(({ event, change }, index) => {
-    const { before, between, after } = hashInputParts(event);
-    const previous = index === 0 ? Prisma.raw('chain') : names[index - 1];
+  expected: AppendedEvent,
+  events: ChainedEvent[],
+): Promise<boolean> {
+  // appended_<n>: the n-th event's row.
+  const names = events.map((_, index) => Prisma.raw(`appended_${index + 1}`));
+  const steps = events.map(({ event, change, seq, prevHash, hash, chainKey }, index) => {
     const changes = change === undefined ? [] : Array.isArray(change) ? change : [change as Prisma.Sql];
     const ownChanges = changes.map(
       (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
@@ -254,30 +343,26 @@ async function appendEvents(
     const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
     return Prisma.sql`, ${names[index]} AS (
       INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
-                                outcome, http_status, details, prev_hash, hash)
-      SELECT ${tenantId}::uuid, seq + 1, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
+                                outcome, http_status, details, prev_hash, hash, chain_key)
+      SELECT ${tenantId}::uuid, ${seq}::int, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
              ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
-             ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, hash,
-             encode(sha256(convert_to(${before} || hash || ${between} || (seq + 1)::text || ${after}, 'UTF8')),
-                    'hex')
-      FROM ${previous}
+             ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${prevHash}, ${hash}, ${chainKey}
+      FROM expected
       RETURNING seq, hash
     )${ownChange}`;
   });
-  const last = names[names.length - 1];
-  const results = Prisma.join(
-    names.map((name) => Prisma.sql`SELECT seq, hash FROM ${name}`),
-    ' UNION ALL ',
-  );
-  const appended = await db.$queryRaw<AppendedEvent[]>`
+  const last = events[events.length - 1];
+  const [{ written }] = await db.$queryRaw<{ written: number }[]>`
     WITH chain AS (
-      SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
+      SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
+    ), expected AS (
+      SELECT 1 FROM chain WHERE last_seq = ${expected.seq}::int AND last_hash = ${expected.hash}
     )${Prisma.join(steps, '')}, head AS (
-      UPDATE audit_chains SET last_seq = ${last}.seq, last_hash = ${last}.hash
-      FROM ${last} WHERE audit_chains.tenant_id = ${tenantId}::uuid
+      UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
+      FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
     )
-    ${results}`;
-  return appended.sort((a, b) => a.seq - b.seq);
+    SELECT count(*)::int AS written FROM expected`;
+  return written === 1;
 }
 
 /** A tenant's first event: the chain row is made, by whichever appender comes first. */
@@ -286,6 +371,15 @@ async function createChain(db: SqlRunner, tenantId: string): Promise<void> {
     INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
     VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
     ON CONFLICT (tenant_id) DO NOTHING`;
+}
+
+/** The chain start the newest audit.prune event declares, or null when there is none. */
+async function declaredStart(tx: PrismaTx, tenantId: string): Promise<number | null> {
+  const [prune] = await tx.$queryRaw<{ start: string | null }[]>`
+    SELECT details->>'startSeq' AS start FROM audit_events
+    WHERE tenant_id = ${tenantId}::uuid AND action = 'audit.prune'
+    ORDER BY seq DESC LIMIT 1`;
+  return prune?.start ? Number(prune.start) : null;
 }
 
 /** Matching events in seq order, one keyset batch at a time: memory stays flat whatever the log's size. */
@@ -315,7 +409,7 @@ async function* exportBatches(
  */
 function readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<VerifyRow[]> {
   return tx.$queryRaw<VerifyRow[]>`
-    SELECT seq, prev_hash AS "prevHash", hash,
+    SELECT seq, prev_hash AS "prevHash", hash, chain_key AS "chainKey",
            '{"action":' || to_json(action)::text || ',"actor":' || to_json(actor)::text
              || ',"at":"' || to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
              || '","details":' AS head,
@@ -376,5 +470,6 @@ function toView(row: AuditEvent): AuditEventView {
     details: row.details,
     prevHash: row.prevHash,
     hash: row.hash,
+    chainKey: row.chainKey,
   };
 }

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Actor } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import type { PrismaService } from '../database/prisma.service';
@@ -23,11 +25,20 @@ export type UpstreamActionOutcome<T> =
   | { succeeded: true; status: number; value: T }
   | { succeeded: false; status: number; error: ProblemException | null };
 
+// The outcome is written up to this many times, waiting this long before each retry.
+const OUTCOME_RETRY_DELAYS_MS = [250, 1_000];
+
+const logger = new Logger('AuditedUpstreamAction');
+
 /**
  * For an action whose effect happens upstream: a `pending` event commits before the call (if it
  * cannot, the call is never made), and the outcome is appended after it, so a crash in between
  * leaves a visible trace instead of silence. Each step is one statement with its extra write: no
  * interactive transaction, which costs more CPU than the statements it would hold.
+ *
+ * Once the call is made, its answer is the truth the caller gets: an outcome that still cannot be
+ * written after its retries is logged as an error (the audit log keeps the `pending` event), and
+ * the caller gets the upstream's answer all the same, never an error that suggests nothing happened.
  */
 export async function auditedUpstreamAction<T>(
   options: UpstreamActionOptions<T>,
@@ -40,9 +51,8 @@ export async function auditedUpstreamAction<T>(
   } catch (error) {
     const problem = error instanceof ProblemException ? error : null;
     const status = problem?.problem.status ?? 500;
-    await audit.append(
-      prisma,
-      actor,
+    await appendOutcome(
+      options,
       {
         ...entry,
         outcome: 'failed',
@@ -57,9 +67,8 @@ export async function auditedUpstreamAction<T>(
     );
     throw error;
   }
-  await audit.append(
-    prisma,
-    actor,
+  await appendOutcome(
+    options,
     {
       ...entry,
       outcome: 'succeeded',
@@ -69,4 +78,39 @@ export async function auditedUpstreamAction<T>(
     options.after?.({ succeeded: true, status: result.status, value: result.value }),
   );
   return { status: result.status, value: result.value };
+}
+
+/**
+ * Appends the outcome, retrying with a growing delay; logs when every attempt failed. A retry
+ * after an attempt that committed but could not say so records the outcome twice, which is the
+ * lesser harm: the writes that go with it set a state, so a second run changes nothing.
+ */
+async function appendOutcome<T>(
+  { prisma, audit, actor }: UpstreamActionOptions<T>,
+  outcome: AuditEntry,
+  change: AuditChange | undefined,
+): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await audit.append(prisma, actor, outcome, change);
+      return;
+    } catch (error) {
+      if (attempt === OUTCOME_RETRY_DELAYS_MS.length) {
+        logger.error(
+          {
+            err: error,
+            tenantId: outcome.tenantId,
+            action: outcome.action,
+            target: outcome.target,
+            requestId: actor.requestId,
+            outcome: outcome.outcome,
+            httpStatus: outcome.httpStatus,
+          },
+          'audit outcome not recorded: the upstream call was made, its outcome is missing from the audit log',
+        );
+        return;
+      }
+      await sleep(OUTCOME_RETRY_DELAYS_MS[attempt]);
+    }
+  }
 }

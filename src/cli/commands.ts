@@ -22,6 +22,13 @@ export const USAGE = `usage: npm run cli -- <command>
 
 roles: ${ROLES.join(', ')}`;
 
+/** What the commands are while a gateway runs on the embedded database (it alone may open it). */
+export const THROUGH_THE_GATEWAY = `While the gateway runs, use its API instead (GATEWAY_ADMIN_TOKEN, or a tenant admin key):
+  tenant create NAME         POST /v1/admin/tenants {"name": NAME}
+  key create --tenant ID     POST /v1/admin/tenants/ID/keys {"name": ..., "roles": [...]}
+  key revoke KEY_ID          DELETE /v1/keys/KEY_ID (with a key of that tenant's admins)
+  keys rewrap, usage, drop   stop the gateway first`;
+
 export class CliUsageError extends Error {}
 
 function cliActor(): Actor {

@@ -1,9 +1,11 @@
 import 'reflect-metadata';
+import { resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
 import { CliModule } from './cli.module';
-import { CliUsageError, runCommand, USAGE } from './commands';
+import { assertDataDirFree, DataDirInUseError } from '../database/data-dir-lock';
+import { CliUsageError, runCommand, THROUGH_THE_GATEWAY, USAGE } from './commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -12,6 +14,9 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  const { url, dataDir } = config.database;
+  // The running gateway owns the embedded database: refused before anything starts.
+  if (url === null && !dataDir.startsWith('memory://')) assertDataDirFree(resolve(dataDir));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: ['error', 'warn'],
   });
@@ -27,6 +32,7 @@ main().then(
   (code) => process.exit(code),
   (error: unknown) => {
     if (error instanceof CliUsageError) console.error(error.message);
+    else if (error instanceof DataDirInUseError) console.error(`${error.message}\n${THROUGH_THE_GATEWAY}`);
     else if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
     else if (error instanceof ProblemException) console.error(error.problem.detail);
     else console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -33,11 +33,24 @@ export interface ReplayedAnswer extends StoredResponse {
   problem: boolean;
 }
 
+/** What a first request made, to say what to check when its outcome is unknown. */
+export interface RequestSubject {
+  /** `pipe`, `dashboard`. */
+  resource: string;
+  /** Where the gateway recorded the request, e.g. `history entry <id>`. */
+  record?: string;
+}
+
 /**
  * `pendingForMs` bounds how long a first request can still be running (its upstream deadline and
  * a margin): a pending record older than that was interrupted, and its outcome is unknown.
  */
-export function replayOf(earlier: EarlierRequest, pendingForMs: number, now = Date.now()): ReplayedAnswer {
+export function replayOf(
+  earlier: EarlierRequest,
+  pendingForMs: number,
+  subject: RequestSubject,
+  now = Date.now(),
+): ReplayedAnswer {
   if (!earlier.sameRequest) {
     throw new ProblemException({
       status: 422,
@@ -55,8 +68,9 @@ export function replayOf(earlier: EarlierRequest, pendingForMs: number, now = Da
       type: 'idempotent-outcome-unknown',
       title: 'Outcome unknown',
       detail:
-        'The first request with this Idempotency-Key was interrupted before its outcome was recorded: check ' +
-        'upstream whether it was created (list the resources), then retry with a new key only if it was not.',
+        `The first request with this Idempotency-Key${subject.record ? ` (${subject.record})` : ''} was interrupted ` +
+        `before its outcome was recorded, so the ${subject.resource} may or may not exist: list the ` +
+        `${subject.resource}s upstream, and retry with a new key only if it is not there.`,
     });
   }
   return { ...earlier.response, problem: earlier.outcome === 'failed' };

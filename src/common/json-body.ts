@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { validationProblem } from './problem/validation';
 import { GatewayRequestError } from './request-error';
 
 // Bounds a valid body can never need: no contract shape nests deeper than ~8 levels or holds
@@ -42,7 +43,70 @@ export function parseJsonBody(
     return;
   }
   const problem = shapeProblem(value);
-  done(problem ? new GatewayRequestError('GATEWAY_JSON_SHAPE', problem) : null, value);
+  if (problem) {
+    done(new GatewayRequestError('GATEWAY_JSON_SHAPE', problem));
+    return;
+  }
+  // Only a \u escape can put a lone surrogate in the body: the text itself was decoded from UTF-8.
+  const illFormed = SURROGATE_ESCAPE.test(body) ? illFormedText(value) : null;
+  done(illFormed ? validationProblem([illFormed]) : null, value);
+}
+
+const SURROGATE_ESCAPE = /\\u[dD][89a-fA-F]/;
+const LONE_SURROGATE_MESSAGE =
+  'must be well-formed Unicode text: it holds a lone surrogate (an unpaired \\ud800-\\udfff escape)';
+
+/**
+ * The first string or key that is not well-formed UTF-16, as a field error naming where (paths as
+ * validation names them). Postgres refuses such text in jsonb, and no upstream can store it either.
+ */
+function illFormedText(root: object): { path: string; message: string } | null {
+  const stack: [unknown, string][] = [[root, '']];
+  while (stack.length > 0) {
+    const [value, path] = stack.pop()!;
+    if (typeof value === 'string') {
+      if (!value.isWellFormed()) return { path, message: LONE_SURROGATE_MESSAGE };
+      continue;
+    }
+    if (value === null || typeof value !== 'object') continue;
+    if (Array.isArray(value)) {
+      value.forEach((item, index) => stack.push([item, `${path}[${index}]`]));
+      continue;
+    }
+    for (const [key, child] of Object.entries(value)) {
+      const childPath = path === '' ? key.toWellFormed() : `${path}.${key.toWellFormed()}`;
+      if (!key.isWellFormed())
+        return { path: childPath, message: `is a field name that ${LONE_SURROGATE_MESSAGE}` };
+      stack.push([child, childPath]);
+    }
+  }
+  return null;
+}
+
+// JSON.stringify writes a lone surrogate as a \ud8xx-\udfff escape; without one, nothing to replace.
+const LONE_SURROGATE_JSON = /\\ud[89a-f]/;
+
+/**
+ * JSON text of `value` that Postgres jsonb accepts: lone surrogates, in strings or keys, become
+ * U+FFFD. For content the gateway did not parse itself (an upstream's answer it stores).
+ */
+export function storableJson(value: unknown): string {
+  const text = JSON.stringify(value);
+  return LONE_SURROGATE_JSON.test(text) ? JSON.stringify(wellFormedCopy(value)) : text;
+}
+
+/** `value` itself, or a copy with U+FFFD for each lone surrogate (see storableJson). */
+export function wellFormedJson<T>(value: T): T {
+  return LONE_SURROGATE_JSON.test(JSON.stringify(value)) ? (wellFormedCopy(value) as T) : value;
+}
+
+function wellFormedCopy(value: unknown): unknown {
+  if (typeof value === 'string') return value.toWellFormed();
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map(wellFormedCopy);
+  return Object.fromEntries(
+    Object.entries(value).map(([key, child]) => [key.toWellFormed(), wellFormedCopy(child)]),
+  );
 }
 
 // Keys that name Object.prototype members (`__proto__`, `constructor`, `toString`, ...): no

@@ -196,3 +196,42 @@ describe('loadConfig', () => {
     expect(config.rateLimits.pipesApi).toEqual({ limit: 2, windowMs: 1000 });
   });
 });
+
+describe('loadConfig: database timeouts, write shares and audit checkpoints', () => {
+  it('defaults them', () => {
+    const config = loadConfig({});
+    expect(config.database.queryTimeoutMs).toBe(5_000);
+    expect(config.tenantWriteShare).toBe(8);
+    expect(loadConfig({ MAX_WRITES_IN_FLIGHT: '4' }).tenantWriteShare).toBe(1);
+    expect(config.auditCheckpointIntervalMs).toBe(3_600_000);
+    expect(config.auditChainKeys).toBeNull();
+  });
+
+  it('reads them', () => {
+    const config = loadConfig({
+      DATABASE_QUERY_TIMEOUT_MS: '2500',
+      TENANT_WRITE_SHARE: '3',
+      AUDIT_CHECKPOINT_INTERVAL: '15m',
+      AUDIT_CHAIN_KEYS: 'v1:abc',
+    });
+    expect(config.database.queryTimeoutMs).toBe(2_500);
+    expect(config.tenantWriteShare).toBe(3);
+    expect(config.auditCheckpointIntervalMs).toBe(900_000);
+    expect(config.auditChainKeys).toBe('v1:abc');
+    expect(loadConfig({ AUDIT_CHECKPOINT_INTERVAL: '0' }).auditCheckpointIntervalMs).toBeNull();
+  });
+
+  it.each([
+    [{ DATABASE_QUERY_TIMEOUT_MS: '50' }, /^DATABASE_QUERY_TIMEOUT_MS must be a whole number from 100/],
+    [{ TENANT_WRITE_SHARE: '0' }, /^TENANT_WRITE_SHARE must be a whole number from 1 to 64/],
+    [
+      { MAX_WRITES_IN_FLIGHT: '4', TENANT_WRITE_SHARE: '5' },
+      /^TENANT_WRITE_SHARE must be a whole number from 1 to 4/,
+    ],
+    [{ AUDIT_CHECKPOINT_INTERVAL: '10' }, /^AUDIT_CHECKPOINT_INTERVAL must be a duration from 1s to 24h/],
+    [{ AUDIT_CHECKPOINT_INTERVAL: '500ms' }, /^AUDIT_CHECKPOINT_INTERVAL must be a duration/],
+    [{ AUDIT_CHECKPOINT_INTERVAL: '2d' }, /^AUDIT_CHECKPOINT_INTERVAL must be a duration/],
+  ])('refuses %p naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -24,11 +24,15 @@ export interface AppConfig {
     url: string | null;
     /** Folder of the embedded database and (outside production) the generated master key. */
     dataDir: string;
+    /** Postgres only: longest a statement may run, or go unanswered, before the request fails with 503. */
+    queryTimeoutMs: number;
   };
   logLevel: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
   adminToken: string | null;
   /** Raw key ring text; parsed and checked by the crypto module. */
   encryptionKeys: string | null;
+  /** Raw AUDIT_CHAIN_KEYS text, the audit chain's HMAC keys; parsed and checked by the crypto module. */
+  auditChainKeys: string | null;
   upstream: {
     pipesApiUrl: string;
     /** The pipes path segment: `pipes` as the contract names it, `clickpipes` on the real service. */
@@ -55,7 +59,11 @@ export interface AppConfig {
   };
   /** Audited writes (pipe create and update, dashboard replace and restore) at once in one process. */
   maxWritesInFlight: number;
+  /** The write slots each tenant is guaranteed; beyond it a tenant uses what others may not need. */
+  tenantWriteShare: number;
   auditRetentionDays: number | null;
+  /** How often each tenant's moved audit chain head is written to the log as a signed checkpoint; null: never. */
+  auditCheckpointIntervalMs: number | null;
 }
 
 /** Forward proxies from the environment, as axios reads them: one per target scheme, and hosts that bypass them. */
@@ -157,6 +165,21 @@ export function parseRateLimit(name: string, raw: string): RateLimit | null {
     );
   }
   return { limit: Number(match[1]), windowMs: Number(match[2]) * DURATION_UNITS_MS[match[3]] };
+}
+
+/** A duration written `<n>ms|s|m|h` (e.g. `15m`); `0` turns it off (null). */
+function duration(env: Env, name: string, fallback: string): number | null {
+  const raw = value(env, name) ?? fallback;
+  if (raw === '0') return null;
+  const match = /^(\d+)(ms|s|m|h)$/.exec(raw);
+  const ms = match ? Number(match[1]) * DURATION_UNITS_MS[match[2]] : 0;
+  if (ms < 1_000 || ms > 24 * 3_600_000) {
+    throw new ConfigError(
+      name,
+      `must be a duration from 1s to 24h such as 15m or 1h, or 0 to turn it off (got "${raw}")`,
+    );
+  }
+  return ms;
 }
 
 function rateLimit(env: Env, name: string, fallback: string): RateLimit | null {
@@ -336,6 +359,7 @@ export function loadConfig(env: Env): AppConfig {
   }
 
   const retentionDays = value(env, 'AUDIT_RETENTION_DAYS');
+  const maxWritesInFlight = integer(env, 'MAX_WRITES_IN_FLIGHT', 64, 1, 100_000);
 
   return {
     env: nodeEnv,
@@ -346,10 +370,15 @@ export function loadConfig(env: Env): AppConfig {
       corsOrigins: origins(env, 'CORS_ORIGINS'),
       trustProxy: trustProxy(env),
     },
-    database: { url: databaseUrl, dataDir: value(env, 'DATA_DIR') ?? './data' },
+    database: {
+      url: databaseUrl,
+      dataDir: value(env, 'DATA_DIR') ?? './data',
+      queryTimeoutMs: integer(env, 'DATABASE_QUERY_TIMEOUT_MS', 5_000, 100, 600_000),
+    },
     logLevel: logLevel as AppConfig['logLevel'],
     adminToken,
     encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
+    auditChainKeys: value(env, 'AUDIT_CHAIN_KEYS') ?? null,
     upstream: {
       pipesApiUrl: httpUrl(env, 'PIPES_API_URL', 'https://api.clickhouse.cloud'),
       pipesApiResource: pathSegment(env, 'PIPES_API_RESOURCE', 'pipes'),
@@ -373,8 +402,16 @@ export function loadConfig(env: Env): AppConfig {
       pipesApi: rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s'),
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
     },
-    maxWritesInFlight: integer(env, 'MAX_WRITES_IN_FLIGHT', 64, 1, 100_000),
+    maxWritesInFlight,
+    tenantWriteShare: integer(
+      env,
+      'TENANT_WRITE_SHARE',
+      Math.max(1, Math.floor(maxWritesInFlight / 8)),
+      1,
+      maxWritesInFlight,
+    ),
     auditRetentionDays:
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
+    auditCheckpointIntervalMs: duration(env, 'AUDIT_CHECKPOINT_INTERVAL', '1h'),
   };
 }

@@ -1,16 +1,28 @@
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { loadConfig } from '../config/app-config';
 import { AppConfigModule } from '../config/config.module';
+import { PrismaService } from '../database/prisma.service';
 import { CryptoModule } from './crypto.module';
+import { inspect } from 'node:util';
+import { AuditChainKeys } from './audit-chain-keys';
 import { CryptoService } from './crypto.service';
 import { generateKeyText } from './key-ring';
 
+const emptyDatabase = {
+  keyCheck: { findMany: () => Promise.resolve([]), createMany: () => Promise.resolve({ count: 1 }) },
+  credential: { findFirst: () => Promise.resolve(null) },
+};
+
 async function start(env: Record<string, string>) {
-  @Module({ imports: [AppConfigModule.forRoot(loadConfig(env)), CryptoModule] })
+  // KeyChecksService proves the keys against the database at start: here one that holds no data.
+  @Global()
+  @Module({ providers: [{ provide: PrismaService, useValue: emptyDatabase }], exports: [PrismaService] })
+  class EmptyDatabaseModule {}
+  @Module({ imports: [AppConfigModule.forRoot(loadConfig(env)), EmptyDatabaseModule, CryptoModule] })
   class RootModule {}
   return NestFactory.createApplicationContext(RootModule, { logger: false, abortOnError: false });
 }
@@ -20,11 +32,16 @@ describe('CryptoModule', () => {
     const app = await start({
       NODE_ENV: 'production',
       GATEWAY_ENCRYPTION_KEYS: `${generateKeyText('v3')},${generateKeyText('v2')}`,
+      AUDIT_CHAIN_KEYS: `${generateKeyText('v7')},${generateKeyText('v6')}`,
     });
     try {
       const crypto = app.get(CryptoService);
       expect(crypto.activeKeyVersion).toBe('v3');
       expect(crypto.knownKeyVersions()).toEqual(['v3', 'v2']);
+      const chainKeys = app.get(AuditChainKeys);
+      expect(chainKeys.activeVersion).toBe('v7');
+      expect(chainKeys.versions()).toEqual(['v7', 'v6']);
+      expect(inspect(chainKeys, { depth: 10, showHidden: true })).not.toMatch(/KeyObject|<Buffer/);
     } finally {
       await app.close();
     }
@@ -40,12 +57,13 @@ describe('CryptoModule', () => {
     }
   });
 
-  it('stops the start in production without keys', async () => {
+  it.each([
+    [{}, /^GATEWAY_ENCRYPTION_KEYS must be set in production/],
+    [{ GATEWAY_ENCRYPTION_KEYS: generateKeyText('v1') }, /^AUDIT_CHAIN_KEYS must be set in production/],
+  ])('stops the start in production without keys (%p), writing no key file', async (keys, message) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pipes-gateway-crypto-'));
     try {
-      await expect(start({ NODE_ENV: 'production', DATA_DIR: dataDir })).rejects.toThrow(
-        /^GATEWAY_ENCRYPTION_KEYS must be set in production/,
-      );
+      await expect(start({ NODE_ENV: 'production', DATA_DIR: dataDir, ...keys })).rejects.toThrow(message);
       expect(readdirSync(dataDir)).toEqual([]);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });

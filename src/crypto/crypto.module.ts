@@ -1,12 +1,30 @@
 import { Global, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfigService } from '../config/config.module';
+import { AuditChainKeys } from './audit-chain-keys';
 import { CryptoService } from './crypto.service';
-import { loadKeyRing } from './load-key-ring';
+import { KeyChecksService } from './key-checks.service';
+import {
+  AUDIT_CHAIN_KEYS,
+  isEphemeralKeyRing,
+  KeyRingSettings,
+  loadKeyRing,
+  MASTER_KEYS,
+} from './load-key-ring';
+
+function settings(config: AppConfigService, keysText: string | null, purpose: KeyRingSettings['purpose']) {
+  return {
+    keysText,
+    env: config.get('env', { infer: true }),
+    dataDir: config.get('database', { infer: true }).dataDir,
+    purpose,
+  };
+}
 
 /**
- * The key ring is loaded while the module graph is built, so a missing or malformed key stops
- * the start instead of failing on the first credential read.
+ * The key rings are loaded while the module graph is built, so a missing or malformed key stops
+ * the start instead of failing on the first credential read; KeyChecksService then proves them
+ * against the database before the gateway serves anything.
  */
 @Global()
 @Module({
@@ -14,16 +32,21 @@ import { loadKeyRing } from './load-key-ring';
     {
       provide: CryptoService,
       inject: [ConfigService],
-      useFactory: (config: AppConfigService): CryptoService =>
-        new CryptoService(
-          loadKeyRing({
-            keysText: config.get('encryptionKeys', { infer: true }),
-            env: config.get('env', { infer: true }),
-            dataDir: config.get('database', { infer: true }).dataDir,
-          }),
-        ),
+      useFactory: (config: AppConfigService): CryptoService => {
+        const master = settings(config, config.get('encryptionKeys', { infer: true }), MASTER_KEYS);
+        return new CryptoService(loadKeyRing(master), isEphemeralKeyRing(master));
+      },
     },
+    {
+      provide: AuditChainKeys,
+      inject: [ConfigService],
+      useFactory: (config: AppConfigService): AuditChainKeys => {
+        const chain = settings(config, config.get('auditChainKeys', { infer: true }), AUDIT_CHAIN_KEYS);
+        return new AuditChainKeys(loadKeyRing(chain), isEphemeralKeyRing(chain));
+      },
+    },
+    KeyChecksService,
   ],
-  exports: [CryptoService],
+  exports: [CryptoService, AuditChainKeys],
 })
 export class CryptoModule {}

@@ -123,7 +123,7 @@ describe('CryptoService', () => {
 
   it('keeps the keys out of inspection', () => {
     expect(inspect(crypto, { depth: 10, showHidden: true })).not.toMatch(/<Buffer/);
-    expect(JSON.stringify(crypto)).toBe('{}');
+    expect(JSON.stringify(crypto)).toBe('{"ephemeral":false}');
   });
 });
 

@@ -47,13 +47,25 @@ export function credentialAssociatedData(tenantId: string, credentialId: string)
   return `pipes-gateway/credential/v1\0${tenantId}\0${credentialId}`;
 }
 
+// What a key check seals: nothing secret, only proof that the key opens what it sealed.
+const KEY_CHECK_PLAINTEXT = 'pipes-gateway key check';
+
+/** Associated data of a key check: bound to its key version, apart from every credential's. */
+function keyCheckData(keyVersion: string): string {
+  return `pipes-gateway/key-check/v1\0${keyVersion}`;
+}
+
 /** AES-256-GCM envelope encryption under the configured key ring (DESIGN section 5). */
 @Injectable()
 export class CryptoService {
   readonly #keyRing: KeyRing;
   readonly #fingerprintKeys = new Map<string, Buffer>();
 
-  constructor(keyRing: KeyRing) {
+  /** `ephemeral`: the keys were generated in memory for this process and cannot be checked. */
+  constructor(
+    keyRing: KeyRing,
+    readonly ephemeral = false,
+  ) {
     this.#keyRing = keyRing;
   }
 
@@ -67,7 +79,34 @@ export class CryptoService {
   }
 
   encrypt(plaintext: Buffer | string, associatedData: string): SealedSecret {
-    const keyVersion = this.#keyRing.activeVersion;
+    return this.#seal(this.#keyRing.activeVersion, plaintext, associatedData);
+  }
+
+  /**
+   * A known value sealed with key `keyVersion`: stored when the version is first used, it proves at
+   * every start that the configured key is the one that sealed the data (keyCheckOpens).
+   */
+  sealKeyCheck(keyVersion: string): Buffer {
+    const { iv, authTag, ciphertext } = this.#seal(keyVersion, KEY_CHECK_PLAINTEXT, keyCheckData(keyVersion));
+    return Buffer.concat([iv, authTag, ciphertext]);
+  }
+
+  keyCheckOpens(keyVersion: string, check: Buffer): boolean {
+    const sealed = {
+      keyVersion,
+      iv: check.subarray(0, IV_BYTES),
+      authTag: check.subarray(IV_BYTES, IV_BYTES + AUTH_TAG_BYTES),
+      ciphertext: check.subarray(IV_BYTES + AUTH_TAG_BYTES),
+    };
+    try {
+      return this.decrypt(sealed, keyCheckData(keyVersion)).toString('utf8') === KEY_CHECK_PLAINTEXT;
+    } catch (error) {
+      if (error instanceof DecryptionError) return false;
+      throw error;
+    }
+  }
+
+  #seal(keyVersion: string, plaintext: Buffer | string, associatedData: string): SealedSecret {
     // A random IV per message: GCM loses both confidentiality and integrity if one ever repeats.
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv(ALGORITHM, this.#keyRing.get(keyVersion), iv, {

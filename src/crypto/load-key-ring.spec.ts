@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { generateKeyText, KeyRingError, parseKeyRing } from './key-ring';
-import { DEV_KEY_FILE, loadKeyRing } from './load-key-ring';
+import { AUDIT_CHAIN_KEYS, DEV_KEY_FILE, isEphemeralKeyRing, loadKeyRing } from './load-key-ring';
 
 describe('loadKeyRing', () => {
   let dataDir: string;
@@ -92,5 +92,44 @@ describe('loadKeyRing', () => {
       `The development key file ${path} (used because GATEWAY_ENCRYPTION_KEYS is not set) key v1 must ` +
         'decode to exactly 32 bytes (got 5)',
     );
+  });
+
+  describe('for the audit chain keys', () => {
+    const purpose = AUDIT_CHAIN_KEYS;
+
+    it('reads AUDIT_CHAIN_KEYS, naming it in errors', () => {
+      const keysText = `${generateKeyText('v2')},${generateKeyText('v1')}`;
+      expect(loadKeyRing({ keysText, env: 'production', dataDir, purpose }, logger).versions()).toEqual([
+        'v2',
+        'v1',
+      ]);
+      expect(() => loadKeyRing({ keysText: 'v1:YWJj', env: 'production', dataDir, purpose }, logger)).toThrow(
+        /^AUDIT_CHAIN_KEYS key v1 must decode to exactly 32 bytes/,
+      );
+      expect(() => loadKeyRing({ keysText: null, env: 'production', dataDir, purpose }, logger)).toThrow(
+        /^AUDIT_CHAIN_KEYS must be set in production/,
+      );
+    });
+
+    it('keeps a development key of its own beside the master key', () => {
+      const chain = loadKeyRing({ keysText: null, env: 'development', dataDir, purpose }, logger);
+      const master = loadKeyRing({ keysText: null, env: 'development', dataDir }, logger);
+      expect(readdirSync(dataDir).sort()).toEqual(['audit-chain.key', DEV_KEY_FILE]);
+      expect(chain.get('v1').equals(master.get('v1'))).toBe(false);
+      expect(logger.warn.mock.calls[0][0]).toMatch(
+        /^Generated the development audit chain key .*audit-chain\.key/,
+      );
+      expect(logger.warn.mock.calls[0][0]).toContain('AUDIT_CHAIN_KEYS=v1:<base64 of 32 random bytes>');
+    });
+  });
+});
+
+describe('isEphemeralKeyRing', () => {
+  it('is a ring generated in memory for an in-memory database, outside production', () => {
+    expect(isEphemeralKeyRing({ keysText: null, env: 'test', dataDir: 'memory://' })).toBe(true);
+    expect(isEphemeralKeyRing({ keysText: generateKeyText('v1'), env: 'test', dataDir: 'memory://' })).toBe(
+      false,
+    );
+    expect(isEphemeralKeyRing({ keysText: null, env: 'development', dataDir: './data' })).toBe(false);
   });
 });

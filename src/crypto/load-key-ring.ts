@@ -7,15 +7,42 @@ import { generateKeyText, KEY_BYTES, KeyRing, KeyRingError, KEYS_VARIABLE, parse
 
 export const DEV_KEY_FILE = 'master.key';
 
+/** Which key ring: where its keys are configured, and the file a development key is kept in. */
+export interface KeyRingPurpose {
+  variable: string;
+  file: string;
+  /** For people: "master key". */
+  name: string;
+}
+
+export const MASTER_KEYS: KeyRingPurpose = {
+  variable: KEYS_VARIABLE,
+  file: DEV_KEY_FILE,
+  name: 'master key',
+};
+export const AUDIT_CHAIN_KEYS: KeyRingPurpose = {
+  variable: 'AUDIT_CHAIN_KEYS',
+  file: 'audit-chain.key',
+  name: 'audit chain key',
+};
+
 /** Works from any folder, before the gateway is built. */
 export const GENERATE_KEY_COMMAND =
   "node -e \"console.log('v1:' + require('crypto').randomBytes(32).toString('base64'))\"";
 
 export interface KeyRingSettings {
-  /** The raw GATEWAY_ENCRYPTION_KEYS text, or null when it is not set. */
+  /** The raw key ring text (GATEWAY_ENCRYPTION_KEYS by default), or null when it is not set. */
   keysText: string | null;
   env: AppConfig['env'];
   dataDir: string;
+  purpose?: KeyRingPurpose;
+}
+
+/** A ring generated in memory for an in-memory database: it ends with the process. */
+export function isEphemeralKeyRing(settings: KeyRingSettings): boolean {
+  return (
+    settings.keysText === null && settings.env !== 'production' && settings.dataDir.startsWith('memory://')
+  );
 }
 
 /**
@@ -28,28 +55,28 @@ export function loadKeyRing(
   settings: KeyRingSettings,
   logger: Pick<LoggerService, 'warn'> = new Logger('CryptoModule'),
 ): KeyRing {
-  if (settings.keysText !== null) return parseKeyRing(settings.keysText);
+  const { variable, file, name } = settings.purpose ?? MASTER_KEYS;
+  if (settings.keysText !== null) return parseKeyRing(settings.keysText, variable);
   if (settings.env === 'production') {
     throw new KeyRingError(
-      KEYS_VARIABLE,
-      `must be set in production, e.g. ${KEYS_VARIABLE}=v1:<base64 of 32 random bytes>; ` +
+      variable,
+      `must be set in production, e.g. ${variable}=v1:<base64 of 32 random bytes>; ` +
         `make a key with: ${GENERATE_KEY_COMMAND}`,
     );
   }
-  if (settings.dataDir.startsWith('memory://')) {
-    return new KeyRing([{ version: 'v1', key: randomBytes(KEY_BYTES) }]);
-  }
+  if (isEphemeralKeyRing(settings))
+    return new KeyRing([{ version: 'v1', key: randomBytes(KEY_BYTES) }], variable);
 
-  const path = resolve(settings.dataDir, DEV_KEY_FILE);
+  const path = resolve(settings.dataDir, file);
   const created = createKeyFileOnce(path);
   logger.warn(
-    `${created ? 'Generated' : 'Using'} the development master key ${path}: for development only. ` +
-      `Set ${KEYS_VARIABLE}=v1:<base64 of 32 random bytes> (make one with: ${GENERATE_KEY_COMMAND}); ` +
+    `${created ? 'Generated' : 'Using'} the development ${name} ${path}: for development only. ` +
+      `Set ${variable}=v1:<base64 of 32 random bytes> (make one with: ${GENERATE_KEY_COMMAND}); ` +
       'production refuses to start without it.',
   );
   return parseKeyRing(
     readFileSync(path, 'utf8'),
-    `The development key file ${path} (used because ${KEYS_VARIABLE} is not set)`,
+    `The development key file ${path} (used because ${variable} is not set)`,
   );
 }
 

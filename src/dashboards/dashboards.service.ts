@@ -6,6 +6,7 @@ import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
 import { canonicalJson, lockIdFor } from '../common/canonical-json';
 import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
+import { storableJson } from '../common/json-body';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
 import type { AppConfig } from '../config/app-config';
@@ -122,7 +123,7 @@ export class DashboardsService {
       const earlier = await this.creates.find(tenantId, idempotencyKey);
       if (earlier) {
         const sameRequest = this.crypto.fingerprintMatches(request, earlier.fingerprint);
-        return replayOf({ ...earlier, sameRequest }, this.pendingLimitMs);
+        return replayOf({ ...earlier, sameRequest }, this.pendingLimitMs, { resource: 'dashboard' });
       }
     }
     try {
@@ -421,7 +422,11 @@ export class DashboardsService {
     }
   }
 
-  /** The dashboard's next version, written with an audit event (it reads FROM appended). */
+  /**
+   * The dashboard's next version, written with an audit event (it reads FROM appended); written
+   * again by a retried append, it stays one row. Content edited elsewhere may hold lone
+   * surrogates, which jsonb refuses: they are stored as U+FFFD.
+   */
   private storeVersion(
     version: VersionToStore & { etag: string },
     actor: Actor,
@@ -435,9 +440,10 @@ export class DashboardsService {
       SELECT ${id}::uuid, ${tenantId}::uuid, ${credentialId}::uuid, ${dashboardId},
              coalesce((SELECT max(version) FROM dashboard_versions
                        WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${numberedAfter}), 0) + 1,
-             ${JSON.stringify(content)}::jsonb, ${etag}, ${content.tiles?.length ?? 0}::int,
+             ${storableJson(content)}::jsonb, ${etag}, ${content.tiles?.length ?? 0}::int,
              ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
-      FROM appended`;
+      FROM appended
+      ON CONFLICT (id) DO NOTHING`;
   }
 
   private forgetVersion(id: string): Prisma.Sql {

@@ -4,6 +4,7 @@ import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { Pool } from 'pg';
 import { KeyedLimiter, Limiter } from '../common/limiter';
+import { lockDataDir } from './data-dir-lock';
 
 /**
  * One database, reachable two ways: through Prisma (the adapter) for the application, and
@@ -38,24 +39,56 @@ export function describePostgresUrl(url: string): string {
   }
 }
 
-export function connectPostgres(url: string, poolSize = 10): DatabaseConnection {
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5_000 });
+export interface PostgresOptions {
+  poolSize?: number;
+  /**
+   * Longest a statement of the application may run (Postgres cancels it) or go unanswered (the
+   * client gives up, for a server that stopped answering without closing the connection).
+   */
+  queryTimeoutMs?: number;
+}
+
+// How long a request may wait for a pooled connection, or for a new one to open.
+const CONNECT_TIMEOUT_MS = 5_000;
+// The client waits this much longer than the server's own limit, which cancels cleanly.
+const UNANSWERED_GRACE_MS = 1_000;
+
+export function connectPostgres(url: string, options: PostgresOptions = {}): DatabaseConnection {
+  const { poolSize = 10, queryTimeoutMs = 5_000 } = options;
+  const pool = new Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    statement_timeout: queryTimeoutMs,
+    query_timeout: queryTimeoutMs + UNANSWERED_GRACE_MS,
+    keepAlive: true,
+  });
+  // Lock sessions may wait for a lock, or run a migration, far longer than any statement of a
+  // request: their own connections, without a timeout, at most half as many as the pool's. Work
+  // under a lock runs on the pool, so a lock holder never waits for a connection held by another.
+  const lockSessionCount = Math.max(1, Math.floor(poolSize / 2));
+  const lockPool = new Pool({
+    connectionString: url,
+    max: lockSessionCount,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
   // An idle client that loses its server emits 'error'; without a listener the process dies.
-  pool.on('error', () => undefined);
+  for (const each of [pool, lockPool]) each.on('error', () => undefined);
   const queue = new KeyedLimiter<number>(1);
-  const lockSessions = new Limiter(Math.max(1, Math.floor(poolSize / 2)));
+  const lockSessions = new Limiter(lockSessionCount);
   return {
     kind: 'postgres',
     description: describePostgresUrl(url),
     adapter: new PrismaPg(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withLock(lockId, work) {
-      // Waiters queue here rather than on a pooled connection each, and lock holders may take at
-      // most half the pool: work under a lock opens transactions of its own, and with every
-      // connection held by a lock session none of them could start.
+      // Waiters queue here rather than on a lock session each.
       return queue.run(lockId, () =>
         lockSessions.run(async () => {
-          const client = await pool.connect();
+          const client = await lockPool.connect();
+          // Only a session whose unlock went through is reused: a failed one may still hold the lock.
+          let unlocked = false;
           try {
             await client.query('SELECT pg_advisory_lock($1)', [lockId]);
             try {
@@ -68,20 +101,24 @@ export function connectPostgres(url: string, poolSize = 10): DatabaseConnection 
               });
             } finally {
               await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
+              unlocked = true;
             }
           } finally {
-            client.release();
+            client.release(unlocked ? undefined : true);
           }
         }),
       );
     },
-    close: () => pool.end(),
+    close: async () => {
+      await Promise.all([pool.end(), lockPool.end()]);
+    },
   };
 }
 
 /**
  * Embedded Postgres (PGlite, in process). `dataDir` is a folder, or `memory://` for a database
- * that lives only as long as the process (tests).
+ * that lives only as long as the process (tests). A folder is locked for this process while it is
+ * open (lockDataDir): a second process is refused at once, naming this one.
  *
  * PGlite and its adapter are loaded here, not at the top of the file: a gateway on Postgres would
  * otherwise carry them for nothing (about 2 MB of its RSS after start).
@@ -94,6 +131,8 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
   const inMemory = dataDir.startsWith('memory://');
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
+  // Two processes on one folder corrupt it, and each loses what the other wrote: one at a time.
+  const unlock = inMemory ? () => undefined : lockDataDir(resolve(dataDir));
   const pglite = new PGlite(location);
   // One process owns the embedded database, so locks only need to queue work in this process.
   const queue = new KeyedLimiter<number>(1);
@@ -113,6 +152,12 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
         }),
       );
     },
-    close: () => pglite.close(),
+    close: async () => {
+      try {
+        await pglite.close();
+      } finally {
+        unlock();
+      }
+    },
   };
 }

@@ -1,4 +1,4 @@
-import { isUniqueViolation } from './database-errors';
+import { databaseUnavailableProblem, isUniqueViolation } from './database-errors';
 
 /** The shapes Prisma 7 gives a unique violation, as the pg and PGlite adapters report them. */
 const rawViolation = (constraint: unknown) => ({
@@ -37,5 +37,55 @@ describe('isUniqueViolation', () => {
     ['nothing', undefined],
   ])('refuses %s', (_case, error) => {
     expect(isUniqueViolation(error, 'idempotency')).toBe(false);
+  });
+});
+
+describe('databaseUnavailableProblem', () => {
+  /** A Postgres error as Prisma 7 wraps it (model query: P2039, raw query: P2010). */
+  const wrapped = (prismaCode: string, cause: Record<string, unknown>) => ({
+    code: prismaCode,
+    meta: { driverAdapterError: { name: 'DriverAdapterError', message: 'x', cause } },
+  });
+  const postgres = (code: string) => wrapped('P2039', { originalCode: code, kind: 'postgres', code });
+
+  it.each([
+    ['a refused connection', { code: 'ECONNREFUSED', message: 'connect ECONNREFUSED 127.0.0.1:5432' }],
+    ['a connection lost mid-statement', new Error('Connection terminated unexpectedly')],
+    ['a server that stopped answering', new Error('Query read timeout')],
+    ['no pooled connection in time', new Error('timeout exceeded when trying to connect')],
+    ['a connection that did not open in time', new Error('Connection terminated due to connection timeout')],
+    [
+      'a transaction that could not start (P2028)',
+      { code: 'P2028', message: 'Unable to start a transaction' },
+    ],
+    ['a database that refuses connections (55000)', postgres('55000')],
+    [
+      'a raw query on it (P2010)',
+      wrapped('P2010', { originalCode: '55000', kind: 'postgres', code: '55000' }),
+    ],
+    [
+      'a dropped database (3D000, named by the adapter)',
+      wrapped('P1003', { originalCode: '3D000', kind: 'DatabaseDoesNotExist', db: 'gone' }),
+    ],
+    ['a statement past its timeout (57014)', postgres('57014')],
+    ['an administrator shutdown (57P01)', postgres('57P01')],
+    ['a crash shutdown (57P02)', postgres('57P02')],
+    ['a server starting or stopping (57P03)', postgres('57P03')],
+    ['too many connections (53300)', postgres('53300')],
+  ])('is a 503 with Retry-After for %s', (_case, error) => {
+    const problem = databaseUnavailableProblem(error);
+    expect(problem?.problem).toMatchObject({
+      status: 503,
+      type: 'database-unavailable',
+      headers: { 'retry-after': expect.stringMatching(/^[1-9]\d*$/) },
+    });
+  });
+
+  it.each([
+    ['a unique violation', postgres('23505')],
+    ['a syntax error', postgres('42601')],
+    ['a plain error', new Error('something else')],
+  ])('is null for %s', (_case, error) => {
+    expect(databaseUnavailableProblem(error)).toBeNull();
   });
 });

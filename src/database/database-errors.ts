@@ -1,9 +1,11 @@
 import { ProblemException } from '../common/problem/problem';
 
-// Postgres/driver failures that mean "the database is not reachable right now".
+// Postgres/driver failures that mean "the database is not reachable right now", or did not answer in
+// time: none says anything about the request itself, and a retry later may succeed.
 const UNAVAILABLE_CODES = new Set([
   'P1001', // can't reach database server
   'P1002', // server timed out
+  'P1003', // the database does not exist (dropped under a running gateway)
   'P1017', // server closed the connection
   'P2024', // timed out fetching a connection from the pool
   'P2028', // a transaction could not start in time (pool exhausted)
@@ -11,17 +13,24 @@ const UNAVAILABLE_CODES = new Set([
   'ECONNRESET',
   'ETIMEDOUT',
   'EPIPE',
-  '57P01', // admin shutdown
-  '57P02',
-  '57P03', // cannot connect now
+  '3D000', // database does not exist
+  '53300', // too many connections
+  '53400', // configuration limit exceeded
+  '55000', // database not accepting connections (ALLOW_CONNECTIONS false)
+  '57014', // statement cancelled: it ran past DATABASE_QUERY_TIMEOUT_MS
+  '57P01', // admin shutdown, or the session was terminated
+  '57P02', // crash shutdown
+  '57P03', // cannot connect now (starting up, shutting down)
+  '57P04', // database dropped
   '08000',
   '08001',
   '08003',
+  '08004',
   '08006',
 ]);
 
 const UNAVAILABLE_MESSAGE =
-  /connection terminated|connection refused|can't reach database|timeout exceeded when trying to connect|Connection terminated|ECONNREFUSED|server closed the connection/i;
+  /connection terminated|connection refused|can't reach database|timeout exceeded when trying to connect|query read timeout|ECONNREFUSED|server closed the connection/i;
 
 /** The 503 problem of a database the gateway cannot reach, or cannot get a turn at, in time. */
 export function databaseUnavailable(): ProblemException {
@@ -40,14 +49,21 @@ export function databaseUnavailableProblem(error: unknown): ProblemException | n
   let current: unknown = error;
   while (current && typeof current === 'object' && !seen.has(current)) {
     seen.add(current);
-    const { code, message, cause } = current as { code?: unknown; message?: unknown; cause?: unknown };
+    const { code, originalCode, message, cause } = current as {
+      code?: unknown;
+      originalCode?: unknown;
+      message?: unknown;
+      cause?: unknown;
+    };
     if (
       (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
+      (typeof originalCode === 'string' && UNAVAILABLE_CODES.has(originalCode)) ||
       (typeof message === 'string' && UNAVAILABLE_MESSAGE.test(message))
     ) {
       return databaseUnavailable();
     }
-    // Prisma wraps driver errors: the Postgres code sits in meta.driverAdapterError.cause.
+    // Prisma wraps driver errors: the Postgres code sits in meta.driverAdapterError.cause, as
+    // `code` or, for the errors the adapter names itself (DatabaseDoesNotExist), `originalCode`.
     const wrapped = current as { originalError?: unknown; meta?: { driverAdapterError?: unknown } };
     current = cause ?? wrapped.originalError ?? wrapped.meta?.driverAdapterError;
   }

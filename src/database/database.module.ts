@@ -15,7 +15,9 @@ import { PrismaService } from './prisma.service';
         config: ConfigService<AppConfig, true>,
       ): DatabaseConnection | Promise<DatabaseConnection> => {
         const database = config.get('database', { infer: true });
-        return database.url ? connectPostgres(database.url) : connectEmbedded(database.dataDir);
+        return database.url
+          ? connectPostgres(database.url, { queryTimeoutMs: database.queryTimeoutMs })
+          : connectEmbedded(database.dataDir);
       },
     },
     PrismaService,

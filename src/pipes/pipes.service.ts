@@ -83,6 +83,7 @@ export class PipesService {
             createdAt: earlier.createdAt,
           },
           this.pendingLimitMs,
+          { resource: 'pipe', record: `history entry ${earlier.id}` },
         );
         return { status: answer.status, body: answer.body, problem: answer.problem };
       }

@@ -1,6 +1,7 @@
 import { Global, Module } from '@nestjs/common';
 import { RateLimitService } from './rate-limit.service';
+import { WriteAdmission } from './write-admission';
 
 @Global()
-@Module({ providers: [RateLimitService], exports: [RateLimitService] })
+@Module({ providers: [RateLimitService, WriteAdmission], exports: [RateLimitService, WriteAdmission] })
 export class RateLimitModule {}

@@ -34,8 +34,6 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RateLimitService.name);
   private readonly redis: Redis | null;
   private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
-  private readonly maxWritesInFlight: number;
-  private writesInFlight = 0;
 
   constructor(config: ConfigService<AppConfig, true>) {
     const redisUrl = config.get('redisUrl', { infer: true });
@@ -45,7 +43,6 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       const rule = rules[name];
       if (rule) this.limiters.set(name, limiter(name, rule, this.redis));
     }
-    this.maxWritesInFlight = config.get('maxWritesInFlight', { infer: true });
   }
 
   /** Waits briefly for Redis, so the first calls after a start count in the shared store. */
@@ -96,24 +93,6 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     await this.consume(name, key);
   }
 
-  /**
-   * Takes one of the process's write slots, or throws 503 with Retry-After when all are taken;
-   * call the returned function once the write is done. Writes past the limit are refused at once
-   * rather than queued: each waiting write holds its spec, history record and audit events, so a
-   * queue grows memory and latency. A higher limit buys throughput under overload (larger audit
-   * batches) with memory; README, "Load shedding".
-   */
-  admitWrite(): () => void {
-    if (this.writesInFlight >= this.maxWritesInFlight) throw overloaded(this.maxWritesInFlight);
-    this.writesInFlight += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      this.writesInFlight -= 1;
-    };
-  }
-
   /** Counts one call against `key`: null when it is within the limit, else the refusal. */
   private async take(name: LimitName, key: string): Promise<RateLimiterRes | null> {
     const limiter = this.limiters.get(name);
@@ -150,16 +129,6 @@ function limiter(name: LimitName, rule: RateLimit, redis: Redis | null): RateLim
     insuranceLimiter: new RateLimiterMemory(options),
     // A key over its limit is refused from memory until its window ends: no Redis call per refusal.
     inMemoryBlockOnConsumed: rule.limit + 1,
-  });
-}
-
-function overloaded(limit: number): ProblemException {
-  return new ProblemException({
-    status: 503,
-    type: 'overloaded',
-    title: 'Gateway overloaded',
-    detail: `This gateway process is already running ${limit} writes, its limit; nothing was done. Retry after 1 s.`,
-    headers: { 'retry-after': '1' },
   });
 }
 

@@ -55,7 +55,10 @@ describe('migrator', () => {
     async () => {
       // The suite's database is already migrated by other tests or not; either way both calls must
       // succeed and no migration may be applied twice.
-      const replicas = [connectPostgres(databaseUrl!, 2), connectPostgres(databaseUrl!, 2)];
+      const replicas = [
+        connectPostgres(databaseUrl!, { poolSize: 2 }),
+        connectPostgres(databaseUrl!, { poolSize: 2 }),
+      ];
       try {
         const results = await Promise.all(replicas.map((replica) => applyMigrations(replica)));
         const appliedTwice = results[0].filter((name) => results[1].includes(name));

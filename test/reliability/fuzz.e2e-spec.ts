@@ -401,6 +401,12 @@ const FUZZ: Record<string, RouteFuzz> = {
     }),
   },
   'GET /v1/audit/verify': { tenant: 'quiet' },
+  // The context's checkpoint is the scratch tenant's (prepareVault).
+  'POST /v1/audit/verify': {
+    tenant: 'scratch',
+    body: (ctx) => bodies(fc.constant({ checkpoint: ctx.checkpoint })),
+  },
+  'GET /v1/audit/checkpoint': { tenant: 'quiet' },
 };
 
 const FUZZED_ROUTES = ROUTES.filter((route) => route.access !== 'public');

@@ -39,6 +39,8 @@ export interface RouteContext {
   /** A vault secret of the world's tenant, and the history entry of a pipe created with references to it. */
   secretId: string;
   referencedHistoryId: string;
+  /** A signed checkpoint of the tenant's audit chain. */
+  checkpoint: object;
   /** Planted in every secret field of the bodies built here. */
   secret: string;
   /** A new pipe (or dashboard) upstream on each call, for the routes that delete or stop one. */
@@ -261,6 +263,13 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', template: '/v1/audit', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/verify', access: 'auditor' },
+  {
+    method: 'POST',
+    template: '/v1/audit/verify',
+    access: 'auditor',
+    body: (ctx) => ({ checkpoint: ctx.checkpoint }),
+  },
+  { method: 'GET', template: '/v1/audit/checkpoint', access: 'auditor' },
   { method: 'GET', template: '/health/live', access: 'public' },
   { method: 'GET', template: '/health/ready', access: 'public' },
   { method: 'GET', template: '/metrics', access: 'public' },
@@ -342,6 +351,7 @@ export async function prepareVault(
     | 'credentialId'
     | 'rotatableCredentialId'
     | 'deletableCredentialId'
+    | 'checkpoint'
   >
 > {
   const admin = bearer(tenant.keys.admin);
@@ -377,6 +387,10 @@ export async function prepareVault(
     await created(pipesCredential(), 'a rotatable credential'),
     await created(pipesCredential(), 'a deletable credential'),
   ];
+  const checkpoint = await created(
+    gateway.http.get('/v1/audit/checkpoint').set(bearer(tenant.keys.auditor)),
+    'an audit checkpoint',
+  );
   return {
     tenantId: tenant.id,
     revocableKeyId: key.id,
@@ -385,6 +399,7 @@ export async function prepareVault(
     credentialId: readable.id,
     rotatableCredentialId: rotatable.id,
     deletableCredentialId: deletable.id,
+    checkpoint,
   };
 }
 

@@ -18,6 +18,13 @@ export interface TestGateway {
 }
 
 export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123456789';
+/**
+ * One master key and one audit chain key for every test gateway: gateways share a database (the
+ * run's Postgres, a scratch one) and must open each other's credentials and verify each other's
+ * events; each start proves its keys against what the database holds.
+ */
+export const TEST_ENCRYPTION_KEYS = 'v1:ZP2ukTkOcyGY0purlg0FEmaHDs3gvJXPRleRHvhTZjg=';
+export const TEST_AUDIT_CHAIN_KEYS = 'v1:iYSGIlFGIDhIANRrAhY9ofqB80uF30nTFbyEMccXs14=';
 
 /**
  * Starts the real gateway (same bootstrap as main.ts) on a random loopback port. The database is
@@ -30,6 +37,8 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'info',
     DATA_DIR: 'memory://',
     GATEWAY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+    GATEWAY_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+    AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
     ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
     PORT: '0',
     HOST: '127.0.0.1',

@@ -1,5 +1,18 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { Type } from 'class-transformer';
+import {
+  IsDefined,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  IsUUID,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
 import { IsDateTime } from '../../common/validation/validation-decorators';
 
@@ -87,7 +100,19 @@ export class AuditEventView {
   })
   details!: unknown;
   @ApiProperty({ description: 'Hash of the previous event (64 zeros for the first).' }) prevHash!: string;
-  @ApiProperty({ description: "SHA-256 over this event's canonical JSON, prevHash included." }) hash!: string;
+  @ApiProperty({
+    description:
+      "HMAC-SHA-256 over this event's canonical JSON, prevHash included, under the chain key `chainKey`; " +
+      'plain SHA-256 for a legacy event.',
+  })
+  hash!: string;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    example: 'v1',
+    description: 'The AUDIT_CHAIN_KEYS version the event was chained with; null for a legacy event.',
+  })
+  chainKey!: string | null;
 }
 
 export class AuditEventListView {
@@ -96,27 +121,122 @@ export class AuditEventListView {
   @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
 }
 
-export const CHAIN_FAULTS = ['missing event', 'prevHash mismatch', 'hash mismatch', 'head mismatch'] as const;
+export const CHAIN_FAULTS = [
+  'missing event',
+  'prevHash mismatch',
+  'hash mismatch',
+  'unkeyed event',
+  'head mismatch',
+  'undeclared start',
+  'checkpoint mismatch',
+  'truncated',
+] as const;
 export type ChainFault = (typeof CHAIN_FAULTS)[number];
 
-/** The answer of GET /v1/audit/verify. */
+export const CHAIN_ANCHOR_STATUSES = ['reached', 'pruned'] as const;
+export type ChainAnchorStatus = (typeof CHAIN_ANCHOR_STATUSES)[number];
+
+/** The answer of the verify routes. */
 export type ChainVerification =
-  | { ok: true; checked: number; lastSeq: number; lastHash: string }
+  | {
+      ok: true;
+      checked: number;
+      lastSeq: number;
+      lastHash: string;
+      legacyEvents: number;
+      checkpoint?: { seq: number; status: ChainAnchorStatus };
+    }
   | { ok: false; checked: number; firstBadSeq: number; reason: ChainFault };
+
+export class CheckpointOutcomeView {
+  @ApiProperty({ description: 'The seq of the checkpoint given.' }) seq!: number;
+  @ApiProperty({
+    enum: CHAIN_ANCHOR_STATUSES,
+    description:
+      '`reached`: the chain still passes through the checkpoint. `pruned`: retention removed the events ' +
+      'up to it, so it can no longer be compared.',
+  })
+  status!: ChainAnchorStatus;
+}
 
 export class ChainVerificationView {
   @ApiProperty() ok!: boolean;
   @ApiProperty({ description: 'Events that passed every check.' }) checked!: number;
   @ApiPropertyOptional({ description: 'ok only: the chain head.' }) lastSeq?: number;
   @ApiPropertyOptional({ description: 'ok only: hash of the chain head.' }) lastHash?: string;
+  @ApiPropertyOptional({
+    description:
+      'ok only: how many of the checked events were chained with plain SHA-256, before the chain was keyed ' +
+      '(they come first). A database writer could rewrite those unnoticed; keyed events they cannot.',
+  })
+  legacyEvents?: number;
+  @ApiPropertyOptional({ type: CheckpointOutcomeView, description: 'ok only, when a checkpoint was given.' })
+  checkpoint?: CheckpointOutcomeView;
   @ApiPropertyOptional({ description: 'not ok: the first seq that is altered, missing or out of place.' })
   firstBadSeq?: number;
   @ApiPropertyOptional({
     enum: CHAIN_FAULTS,
     description:
-      '`hash mismatch`: the event was edited. `missing event`: a seq is absent (deleted). ' +
-      '`prevHash mismatch`: events were reordered or one was inserted. `head mismatch`: the newest ' +
-      'events were deleted, or the recorded head disagrees with the last event.',
+      '`hash mismatch`: the event was edited (or names a chain key this gateway does not have). ' +
+      '`missing event`: a seq is absent (deleted). `prevHash mismatch`: events were reordered or one was ' +
+      'inserted. `unkeyed event`: an event without a chain key after keyed ones (rewritten without the key). ' +
+      '`head mismatch`: the newest events were deleted, or the recorded head disagrees with the last event. ' +
+      '`undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). ' +
+      '`checkpoint mismatch`: the event at the checkpoint is not the one it signed (rewritten, or removed and ' +
+      'replaced). `truncated`: the chain ends before the checkpoint: events it covered are gone.',
   })
   reason?: ChainFault;
+}
+
+/** A signed statement of a tenant's chain head, for an auditor to keep outside the gateway. */
+export class AuditCheckpointView {
+  @ApiProperty({ format: 'uuid' }) tenantId!: string;
+  @ApiProperty({ description: 'The chain head: the seq of the newest event (0 for an empty chain).' })
+  seq!: number;
+  @ApiProperty({ description: 'Hash of that event.' }) hash!: string;
+  @ApiProperty({ format: 'date-time', description: 'When the checkpoint was made.' }) at!: string;
+  @ApiProperty({ example: 'v2', description: 'The AUDIT_CHAIN_KEYS version that signed it.' })
+  keyVersion!: string;
+  @ApiProperty({
+    description:
+      'HMAC-SHA-256 (hex) over the fields above; only this gateway, holding the key, can make or check it.',
+  })
+  signature!: string;
+}
+
+/** A checkpoint an auditor kept, given back to be checked against the chain. */
+export class AuditCheckpointDto {
+  @ApiProperty({ format: 'uuid' })
+  @IsUUID()
+  tenantId!: string;
+
+  @ApiProperty()
+  @IsInt()
+  @Min(0)
+  @Max(2 ** 31 - 1)
+  seq!: number;
+
+  @ApiProperty()
+  @Matches(/^[0-9a-f]{64}$/, { message: 'hash must be 64 lower-case hex characters' })
+  hash!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  @IsDateTime()
+  at!: string;
+
+  @ApiProperty({ example: 'v2' })
+  @Matches(/^v\d{1,9}$/, { message: 'keyVersion must be v followed by digits' })
+  keyVersion!: string;
+
+  @ApiProperty()
+  @Matches(/^[0-9a-f]{64}$/, { message: 'signature must be 64 lower-case hex characters' })
+  signature!: string;
+}
+
+export class VerifyAgainstCheckpointDto {
+  @ApiProperty({ type: AuditCheckpointDto, description: 'As GET /v1/audit/checkpoint answered it.' })
+  @IsDefined()
+  @ValidateNested()
+  @Type(() => AuditCheckpointDto)
+  checkpoint!: AuditCheckpointDto;
 }

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
@@ -30,13 +30,18 @@ export interface RedactedSpec {
   specHash: string;
 }
 
-// A pending record older than this at start-up belongs to a call that can no longer finish.
+// A pending record older than the upstream timeout plus this belongs to a call that can no longer
+// finish: the margin covers everything else the request waits for (database, rate limits, retries).
 const RECONCILE_GRACE_MS = 60_000;
+// How often such records are looked for, besides at start-up.
+const RECONCILE_EVERY_MS = 60_000;
 
 /** The history of submitted create specs: secrets redacted before anything is stored. */
 @Injectable()
-export class PipeSpecHistoryService implements OnApplicationBootstrap {
+export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(PipeSpecHistoryService.name);
+  private timer: NodeJS.Timeout | undefined;
+  private reconciling: Promise<void> | null = null;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -142,23 +147,47 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
   }
 
   /**
-   * Records left `pending` by a process that stopped between the upstream call and the history
-   * update are marked `unknown` (the pipe may or may not exist upstream), visibly, never dropped.
+   * The record as a replay of its Idempotency-Key must see it: still `pending` past the deadline of
+   * the request that wrote it means that request was interrupted, and its outcome is unknown.
    */
+  asReplayed(record: PipeSpecRecord): PipeSpecRecord {
+    return record.outcome === 'pending' && record.createdAt < this.interruptedBefore()
+      ? { ...record, outcome: 'unknown' }
+      : record;
+  }
+
   async onApplicationBootstrap(): Promise<void> {
-    const timeoutMs = this.config.get('upstream', { infer: true }).timeoutMs;
-    const cutoff = new Date(Date.now() - timeoutMs - RECONCILE_GRACE_MS);
+    await this.markInterrupted();
+    this.timer = setInterval(() => void this.reconcileScheduled(), RECONCILE_EVERY_MS);
+    this.timer.unref();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.reconciling;
+  }
+
+  /**
+   * Records left `pending` by a request that was interrupted between the upstream call and the
+   * history update (a crash, an outcome that could not be written) are marked `unknown` (the pipe
+   * may or may not exist upstream), visibly, never dropped. At start-up and every minute; of
+   * replicas doing it at once, one marks each record.
+   */
+  async markInterrupted(): Promise<void> {
     const stale = await this.prisma.pipeSpecRecord.findMany({
-      where: { outcome: 'pending', createdAt: { lt: cutoff } },
+      where: { outcome: 'pending', createdAt: { lt: this.interruptedBefore() } },
       select: { id: true, tenantId: true, organizationId: true, serviceId: true },
       take: 1_000,
     });
+    let marked = 0;
     for (const record of stale) {
       await this.prisma.$transaction(async (tx) => {
-        await tx.pipeSpecRecord.update({
-          where: { id: record.id },
+        const { count } = await tx.pipeSpecRecord.updateMany({
+          where: { id: record.id, outcome: 'pending' },
           data: { outcome: 'unknown', completedAt: new Date() },
         });
+        if (count === 0) return;
+        marked += 1;
         await this.audit.append(
           tx,
           { actor: 'gateway', onBehalfOf: null, keyId: null, requestId: randomUUID() },
@@ -176,7 +205,21 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap {
         );
       });
     }
-    if (stale.length > 0) this.logger.warn(`marked ${stale.length} interrupted pipe create(s) as unknown`);
+    if (marked > 0) this.logger.warn(`marked ${marked} interrupted pipe create(s) as unknown`);
+  }
+
+  private interruptedBefore(): Date {
+    const timeoutMs = this.config.get('upstream', { infer: true }).timeoutMs;
+    return new Date(Date.now() - timeoutMs - RECONCILE_GRACE_MS);
+  }
+
+  private async reconcileScheduled(): Promise<void> {
+    if (this.reconciling) return;
+    this.reconciling = this.markInterrupted().catch((error: unknown) =>
+      this.logger.warn({ err: error }, 'could not mark interrupted pipe creates; retrying in a minute'),
+    );
+    await this.reconciling;
+    this.reconciling = null;
   }
 }
 
