@@ -10,7 +10,11 @@ import { AppModule } from './app.module';
 import { GATEWAY_KEY_SCHEME, OIDC_SCHEME, PLATFORM_TOKEN_SCHEME } from './auth/auth.decorators';
 import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
-import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
+import {
+  answerClientError,
+  sendFrameworkError,
+  trackRouteMethods,
+} from './common/problem/framework-errors';
 import { assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
@@ -46,6 +50,7 @@ export async function createApp(
     clientErrorHandler: answerClientError,
   });
   const fastify = adapter.getInstance();
+  trackRouteMethods(fastify);
   // The facade speaks JSON only; any other body is refused with 415 instead of reaching validation.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);

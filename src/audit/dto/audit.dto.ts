@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, Length, Matches } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
-import { IsDateTime } from '../../common/validation/validation-decorators';
+import { IsDateTime, IsOneOf, IsText, TextPattern } from '../../common/validation/validation-decorators';
 
 export const AUDIT_OUTCOMES = ['succeeded', 'failed', 'denied', 'pending'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-const PRINTABLE = /^[^\p{Cc}]+$/u;
+const PRINTABLE: TextPattern = { pattern: /^[^\p{Cc}]+$/u, message: 'must not contain control characters' };
 
 /** The filters shared by the paged list and the NDJSON export; every one narrows the result. */
 export class AuditFilterDto {
@@ -30,18 +30,15 @@ export class AuditFilterDto {
 
   @ApiPropertyOptional({ example: 'credential.rotate', description: 'Exact action name.' })
   @IsOptional()
-  @IsString()
-  @Length(1, 100)
-  @Matches(/^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/, {
-    message: 'action must be a dotted lower-case name such as credential.rotate',
+  @IsText(1, 100, {
+    pattern: /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/,
+    message: 'must be a dotted lower-case name such as credential.rotate',
   })
   action?: string;
 
   @ApiPropertyOptional({ example: 'key:3f1e2d4c-0000-4000-8000-000000000000', description: 'Exact actor.' })
   @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  @Matches(PRINTABLE, { message: 'actor must not contain control characters' })
+  @IsText(1, 200, PRINTABLE)
   actor?: string;
 
   @ApiPropertyOptional({
@@ -49,14 +46,12 @@ export class AuditFilterDto {
     description: 'Exact target.',
   })
   @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  @Matches(PRINTABLE, { message: 'target must not contain control characters' })
+  @IsText(1, 200, PRINTABLE)
   target?: string;
 
   @ApiPropertyOptional({ enum: AUDIT_OUTCOMES })
   @IsOptional()
-  @IsIn(AUDIT_OUTCOMES)
+  @IsOneOf(AUDIT_OUTCOMES)
   outcome?: AuditOutcome;
 }
 

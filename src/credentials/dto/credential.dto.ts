@@ -1,11 +1,11 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsOptional, IsString, IsUUID, Length, Matches, ValidateIf } from 'class-validator';
+import { IsOptional, ValidateIf } from 'class-validator';
 import { IsSafeName } from '../../common/validation/safe-text';
+import { IsFlag, IsOneOf, IsText, IsToken, IsUuid } from '../../common/validation/validation-decorators';
 
 export const CREDENTIAL_KINDS = ['pipes', 'dashboards'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
-const NO_WHITESPACE = /^\S+$/;
 const isPipes = (body: { kind?: unknown }): boolean => body.kind === 'pipes';
 const isDashboards = (body: { kind?: unknown }): boolean => body.kind === 'dashboards';
 
@@ -21,7 +21,7 @@ export const FIELDS_BY_KIND: Record<CredentialKind, readonly string[]> = {
  */
 export class CreateCredentialDto {
   @ApiProperty({ enum: CREDENTIAL_KINDS })
-  @IsIn(CREDENTIAL_KINDS)
+  @IsOneOf(CREDENTIAL_KINDS)
   kind!: CredentialKind;
 
   @ApiProperty({ example: 'prod org key', description: '1 to 100 printable characters, no secret.' })
@@ -33,28 +33,22 @@ export class CreateCredentialDto {
     description: 'pipes only: the organization this API key belongs to.',
   })
   @ValidateIf(isPipes)
-  @IsUUID()
+  @IsUuid()
   organizationId?: string;
 
   @ApiPropertyOptional({ description: 'pipes only: the API key id.' })
   @ValidateIf(isPipes)
-  @IsString()
-  @Length(1, 256)
-  @Matches(NO_WHITESPACE, { message: 'keyId must not contain whitespace' })
+  @IsToken(256)
   keyId?: string;
 
   @ApiPropertyOptional({ description: 'pipes only: the API key secret. Never returned.', writeOnly: true })
   @ValidateIf(isPipes)
-  @IsString()
-  @Length(1, 1024)
-  @Matches(NO_WHITESPACE, { message: 'keySecret must not contain whitespace' })
+  @IsToken(1024)
   keySecret?: string;
 
   @ApiPropertyOptional({ description: 'dashboards only: the API token. Never returned.', writeOnly: true })
   @ValidateIf(isDashboards)
-  @IsString()
-  @Length(1, 4096)
-  @Matches(NO_WHITESPACE, { message: 'token must not contain whitespace' })
+  @IsToken(4096)
   token?: string;
 
   @ApiPropertyOptional({
@@ -64,36 +58,29 @@ export class CreateCredentialDto {
   })
   @IsOptional()
   @ValidateIf(isDashboards)
-  @IsString()
-  @Length(1, 2048)
+  @IsText(1, 2048)
   baseUrl?: string;
 
   @ApiPropertyOptional({ description: 'dashboards only: use this one when a call names no credentialId.' })
   @IsOptional()
-  @IsBoolean()
+  @IsFlag()
   isDefault?: boolean;
 }
 
 export class RotateCredentialDto {
   @ApiPropertyOptional({ description: 'pipes only: a new key id (keeps the old one when absent).' })
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
-  @Matches(NO_WHITESPACE, { message: 'keyId must not contain whitespace' })
+  @IsToken(256)
   keyId?: string;
 
   @ApiPropertyOptional({ description: 'pipes: the new key secret (required).', writeOnly: true })
   @IsOptional()
-  @IsString()
-  @Length(1, 1024)
-  @Matches(NO_WHITESPACE, { message: 'keySecret must not contain whitespace' })
+  @IsToken(1024)
   keySecret?: string;
 
   @ApiPropertyOptional({ description: 'dashboards: the new token (required).', writeOnly: true })
   @IsOptional()
-  @IsString()
-  @Length(1, 4096)
-  @Matches(NO_WHITESPACE, { message: 'token must not contain whitespace' })
+  @IsToken(4096)
   token?: string;
 }
 

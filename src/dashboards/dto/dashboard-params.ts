@@ -4,6 +4,7 @@
  * upstream's own ids (24 hex characters) are one case of it.
  */
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
+import { rangeMessage } from '../../common/validation/messages';
 import { optional, ParamRule, PlainParamsPipe, uuidRule } from '../../common/validation/plain-params';
 
 export const DASHBOARD_ID = /^[A-Za-z0-9_-]{1,64}$/;
@@ -11,12 +12,12 @@ const MAX_VERSION = 2_147_483_647;
 
 const dashboardIdRule: ParamRule<string> = {
   parse: (raw) => (DASHBOARD_ID.test(raw) ? raw : undefined),
-  message: () => 'must be 1 to 64 letters, digits, "-" or "_"',
+  message: 'must be 1 to 64 letters, digits, "-" or "_"',
 };
 
 const versionRule: ParamRule<number> = {
   parse: (raw) => (/^[1-9][0-9]{0,9}$/.test(raw) && Number(raw) <= MAX_VERSION ? Number(raw) : undefined),
-  message: (name) => `${name} must be a whole number from 1 to ${MAX_VERSION}`,
+  message: rangeMessage(true, 1, MAX_VERSION),
 };
 
 export interface DashboardPath {
