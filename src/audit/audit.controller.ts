@@ -1,5 +1,5 @@
 import { Controller, Get, StreamableFile } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import type { Page } from '../common/pagination';
@@ -18,13 +18,18 @@ const NDJSON = 'application/x-ndjson';
 
 /** Review of the caller's own tenant's audit log; reading it is kept apart from every other role. */
 @ApiTags('audit')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/audit')
 @RequireRole('auditor')
 export class AuditController {
   constructor(private readonly audit: AuditService) {}
 
   @Get()
+  @ApiOperation({
+    summary: "Review the tenant's audit log",
+    description:
+      'Every state-changing call and every credential use, newest first, in keyset pages; the filters narrow it. ' +
+      'Secrets were replaced by "[redacted]" before an event was written.',
+  })
   @ApiOkResponse({
     type: AuditEventListView,
     description: 'Newest first; follow nextCursor for older events.',
@@ -37,6 +42,11 @@ export class AuditController {
   }
 
   @Get('export')
+  @ApiOperation({
+    summary: "Export the tenant's audit log",
+    description:
+      'Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list.',
+  })
   @ApiProduces(NDJSON)
   @ApiOkResponse({
     description:
@@ -54,6 +64,12 @@ export class AuditController {
   }
 
   @Get('verify')
+  @ApiOperation({
+    summary: "Check the audit log's hash chain",
+    description:
+      'Recomputes every hash from the first event: ok with the head, or the first event that was altered, ' +
+      'removed or inserted, and why.',
+  })
   @ApiOkResponse({
     type: ChainVerificationView,
     description: 'Recomputes every hash from the chain start; ok, or the first bad seq and why.',

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import {
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
+  ApiOperation,
   ApiTags,
 } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
@@ -18,15 +18,30 @@ import {
   RotateCredentialDto,
 } from './dto/credential.dto';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
+import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
+
+const NoSuchCredential = (): MethodDecorator =>
+  ApiProblem(404, '`not-found`: the tenant has no credential with this id.');
 
 @ApiTags('credentials')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/credentials')
 export class CredentialsController {
   constructor(private readonly credentials: CredentialsService) {}
 
   @Post()
   @RequireRole('admin')
+  @ApiOperation({
+    summary: 'Store an upstream credential',
+    description:
+      '`kind: "pipes"` holds a pipes API key (`organizationId`, `keyId`, `keySecret`), one per organization; ' +
+      '`kind: "dashboards"` a dashboards API `token`, optionally for a self-hosted `baseUrl` on an allowed host. ' +
+      'The secret is encrypted at rest and never returned; the answer is its metadata.',
+  })
+  @ApiJsonBody()
+  @ApiProblem(
+    409,
+    '`conflict`: the tenant already has a pipes credential for this organization; rotate it instead.',
+  )
   @ApiCreatedResponse({ type: CredentialView, description: 'Metadata only; the secret is never returned.' })
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -38,6 +53,10 @@ export class CredentialsController {
 
   @Get()
   @RequireRole('viewer')
+  @ApiOperation({
+    summary: "List the tenant's credentials",
+    description: 'Metadata only, oldest first, in keyset pages (`cursor`, `limit`).',
+  })
   @ApiOkResponse({ type: CredentialListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -48,6 +67,12 @@ export class CredentialsController {
 
   @Get(':id')
   @RequireRole('viewer')
+  @ApiOperation({
+    summary: 'Read a credential',
+    description:
+      'Metadata only: kind, name, the last 4 characters of the key id or token, version, use and refusal.',
+  })
+  @NoSuchCredential()
   @ApiOkResponse({ type: CredentialView })
   get(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -59,6 +84,14 @@ export class CredentialsController {
   @Post(':id/rotate')
   @RequireRole('admin')
   @HttpCode(200)
+  @ApiOperation({
+    summary: "Replace a credential's secret",
+    description:
+      'A pipes credential takes a new `keySecret` (and optionally `keyId`), a dashboards credential a new `token`. ' +
+      'Its version goes up by 1 and a refusal mark is cleared.',
+  })
+  @ApiJsonBody()
+  @NoSuchCredential()
   @ApiOkResponse({ type: CredentialView, description: 'The new secret replaces the old; version + 1.' })
   rotate(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -72,6 +105,11 @@ export class CredentialsController {
   @Delete(':id')
   @RequireRole('admin')
   @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete a credential',
+    description: 'The secret is gone at once; pipes or dashboards calls that need it then answer 422.',
+  })
+  @NoSuchCredential()
   @ApiNoContentResponse({ description: 'Removed; calls that need it now answer 422.' })
   remove(
     @CurrentPrincipal() principal: TenantPrincipal,

@@ -1,6 +1,6 @@
 import { applyDecorators, CallHandler, Injectable, NestInterceptor, UseInterceptors } from '@nestjs/common';
-import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { finalize, Observable } from 'rxjs';
+import { ApiProblem, RETRY_AFTER } from '../openapi/api-problems';
 import { RateLimitService } from './rate-limit.service';
 
 /** Refuses the request with 503 when the process already runs MAX_WRITES_IN_FLIGHT writes. */
@@ -22,8 +22,9 @@ export class WriteAdmissionInterceptor implements NestInterceptor {
 export const LimitWritesInFlight = (): MethodDecorator & ClassDecorator =>
   applyDecorators(
     UseInterceptors(WriteAdmissionInterceptor),
-    ApiServiceUnavailableResponse({
-      description:
-        '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes; nothing was done. Retry after `Retry-After`.',
-    }),
+    ApiProblem(
+      503,
+      '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes; nothing was done. Retry after `Retry-After`.',
+      { 'Retry-After': RETRY_AFTER },
+    ),
   );

@@ -3,7 +3,9 @@
  * so it can never add a segment, a dot-segment or an encoded slash to the upstream path; the
  * upstream's own ids (24 hex characters) are one case of it.
  */
+import { applyDecorators } from '@nestjs/common';
 import { ApiParam, ApiQuery } from '@nestjs/swagger';
+import { ApiProblem } from '../../openapi/api-problems';
 import { rangeMessage } from '../../common/validation/messages';
 import { optional, ParamRule, PlainParamsPipe, uuidRule } from '../../common/validation/plain-params';
 
@@ -46,6 +48,7 @@ export const ApiDashboardIdParam = () =>
   ApiParam({
     name: 'id',
     schema: { type: 'string', pattern: DASHBOARD_ID.source, example: '65a1b2c3d4e5f60718293a4b' },
+    description: "The dashboard's id at the dashboards API.",
   });
 
 export const ApiDashboardVersionParam = () =>
@@ -56,10 +59,13 @@ export const ApiDashboardVersionParam = () =>
   });
 
 export const ApiDashboardQuery = () =>
-  ApiQuery({
-    name: 'credentialId',
-    required: false,
-    type: String,
-    format: 'uuid',
-    description: "Which of the tenant's dashboards credentials to use; the default one when left out.",
-  });
+  applyDecorators(
+    ApiQuery({
+      name: 'credentialId',
+      required: false,
+      type: String,
+      format: 'uuid',
+      description: "Which of the tenant's dashboards credentials to use; the default one when left out.",
+    }),
+    ApiProblem(404, '`not-found`: the tenant has no dashboards credential with that credentialId.'),
+  );
