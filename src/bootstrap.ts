@@ -13,7 +13,7 @@ import { assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
-import { logAccess, ROOT_LOGGER } from './logging/logging.module';
+import { logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
 export interface CreateAppOptions {
@@ -75,8 +75,7 @@ export async function createApp(
       logger: options.quiet ? false : undefined,
     },
   );
-  const logger = app.get(Logger);
-  app.useLogger(logger);
+  app.useLogger(new QuietStartLogger(app.get(Logger)));
   // Without allowed origins there is nothing to answer: no hook on every request then, and a
   // preflight gets the same 404 it would get from the CORS plugin turned off.
   if (config.http.corsOrigins.length > 0) {

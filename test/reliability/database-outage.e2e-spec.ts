@@ -1,11 +1,12 @@
 import { PrismaService } from '../../src/database/prisma.service';
 import { bearer, createTenant } from '../support/fixtures';
 import { startGateway, TestGateway } from '../support/gateway';
+import { describeIf, NEEDS_POSTGRES } from '../support/skip';
 import { CuttableProxy } from '../support/tcp-proxy';
 
 const databaseUrl = process.env.DATABASE_URL;
 // Taking the database away needs a real server behind a proxy; the embedded one lives in process.
-const describeWithPostgres = databaseUrl ? describe : describe.skip;
+const describeWithPostgres = describeIf(databaseUrl !== undefined && databaseUrl !== '', NEEDS_POSTGRES);
 
 describeWithPostgres('database outage (e2e)', () => {
   let proxy: CuttableProxy;
