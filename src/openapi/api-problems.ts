@@ -158,8 +158,8 @@ export function ApiUpstreamProblems(upstream: UpstreamName): RouteDecorator {
       : []),
     ApiProblem(
       429,
-      `\`upstream-rate-limited\`: ${label} is rate limiting this credential, or the gateway holds calls with ` +
-        `it to the ${upstream === 'pipes' ? 'PIPES_API_RATE_LIMIT' : 'DASHBOARDS_API_RATE_LIMIT'} setting. ` +
+      `\`upstream-rate-limited\`: ${label} is rate limiting this credential. \`rate-limited\`: the gateway ` +
+        `holds calls with this credential to ${upstream === 'pipes' ? 'PIPES_API_RATE_LIMIT' : 'DASHBOARDS_API_RATE_LIMIT'}. ` +
         'Retry after `Retry-After`.',
       { 'Retry-After': RETRY_AFTER },
     ),

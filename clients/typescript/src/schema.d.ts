@@ -3716,7 +3716,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -3945,7 +3945,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -4148,7 +4148,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -4349,7 +4349,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -4572,7 +4572,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -4795,7 +4795,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -5018,7 +5018,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -5221,7 +5221,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -5442,7 +5442,7 @@ export interface operations {
       /**
        * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        *
-       *     `upstream-rate-limited`: the pipes API is rate limiting this credential, or the gateway holds calls with it to the PIPES_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
        */
       429: {
         headers: {
@@ -5845,7 +5845,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential, or the gateway holds calls with it to the DASHBOARDS_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
        *
        *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        */
@@ -6068,7 +6068,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential, or the gateway holds calls with it to the DASHBOARDS_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
        *
        *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        */
@@ -6266,7 +6266,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential, or the gateway holds calls with it to the DASHBOARDS_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
        *
        *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        */
@@ -6490,7 +6490,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential, or the gateway holds calls with it to the DASHBOARDS_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
        *
        *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        */
@@ -6684,7 +6684,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential, or the gateway holds calls with it to the DASHBOARDS_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
        *
        *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        */
@@ -7099,7 +7099,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential, or the gateway holds calls with it to the DASHBOARDS_API_RATE_LIMIT setting. Retry after `Retry-After`.
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
        *
        *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
        */
