@@ -11,4 +11,15 @@ module.exports = {
   testTimeout: 60_000,
   // The soak test runs for minutes: only with `npm run test:soak`.
   testPathIgnorePatterns: process.env.SOAK ? ['/node_modules/'] : ['/node_modules/', '/test/soak/'],
+  reporters: [
+    'default',
+    [
+      '<rootDir>/scripts/skipped-tests-reporter.js',
+      {
+        notRun: process.env.SOAK
+          ? []
+          : [{ what: 'test/soak/', how: 'runs for minutes; npm run test:soak runs it' }],
+      },
+    ],
+  ],
 };

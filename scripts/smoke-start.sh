@@ -43,6 +43,14 @@ if [ "$ready" != 1 ]; then
   echo "smoke: the gateway did not become ready within 60 s"; cat "$log"; kill "$pid" 2>/dev/null || true; exit 1
 fi
 grep -q "listening on http://" "$log" || { echo "smoke: start-up did not print the address"; cat "$log"; exit 1; }
+# The banner says which database, where the docs are and which ways in are open; Nest's own
+# start-up lines (one per module and per route) stay at debug.
+for line in "docs:     http://localhost:$port/docs" "database: embedded, in $data_dir/pglite" "admin:    platform routes /v1/admin closed" "sign-in:  gateway keys only"; do
+  grep -qF "$line" "$log" || { echo "smoke: the banner lacks \"$line\""; cat "$log"; exit 1; }
+done
+if grep -qE 'Mapped \{|dependencies initialized' "$log"; then
+  echo "smoke: framework start-up lines were printed at the default log level"; cat "$log"; exit 1
+fi
 
 kill -TERM "$pid"
 status=0

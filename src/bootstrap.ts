@@ -2,21 +2,19 @@ import type { Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
-import type { OperationObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
+import { SwaggerModule } from '@nestjs/swagger';
 import { Logger } from 'nestjs-pino';
 import type { Logger as PinoInstance } from 'pino';
 import { AppModule } from './app.module';
-import { GATEWAY_KEY_SCHEME, OIDC_SCHEME, PLATFORM_TOKEN_SCHEME } from './auth/auth.decorators';
 import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
-import { answerClientError, sendFrameworkError } from './common/problem/framework-errors';
+import { answerClientError, sendFrameworkError, trackRouteMethods } from './common/problem/framework-errors';
 import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
-import { logAccess, ROOT_LOGGER } from './logging/logging.module';
-import { schemaComponents } from './common/validation/json-schema';
+import { logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
+import { buildOpenApiDocument } from './openapi/openapi-document';
 
 export interface CreateAppOptions {
   /** Keep Nest's own start-up chatter out of test output. */
@@ -46,6 +44,7 @@ export async function createApp(
     clientErrorHandler: answerClientError,
   });
   const fastify = adapter.getInstance();
+  trackRouteMethods(fastify);
   // The facade speaks JSON only; any other body is refused with 415 instead of reaching validation.
   fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser('application/json', { parseAs: 'string' }, parseJsonBody);
@@ -77,8 +76,7 @@ export async function createApp(
       logger: options.quiet ? false : undefined,
     },
   );
-  const logger = app.get(Logger);
-  app.useLogger(logger);
+  app.useLogger(new QuietStartLogger(app.get(Logger)));
   // Without allowed origins there is nothing to answer: no hook on every request then, and a
   // preflight gets the same 404 it would get from the CORS plugin turned off.
   if (config.http.corsOrigins.length > 0) {
@@ -112,35 +110,7 @@ export async function createApp(
   });
   app.flushLogs();
 
-  const document = SwaggerModule.createDocument(
-    app,
-    withSecuritySchemes(new DocumentBuilder(), config)
-      .setTitle('pipes-gateway')
-      .setDescription(
-        'One REST facade for the pipes management API and the dashboards API. Callers authenticate with ' +
-          'a gateway key (`Authorization: Bearer <key>`)' +
-          (config.oidc ? " or a signed-in user's token from the OIDC issuer" : '') +
-          '; upstream secrets never leave the gateway. Errors are RFC 9457 problem+json.',
-      )
-      .setVersion('1')
-      .addGlobalParameters({
-        in: 'header',
-        name: 'X-Request-Id',
-        required: false,
-        description:
-          'Your id for this request, answered in the X-Request-Id response header, sent upstream and written to ' +
-          'the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", ' +
-          '"-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4.',
-        schema: { type: 'string' },
-      })
-      .build(),
-  );
-  // The upstreams' body schemas, described once as data (json-schema.ts), join the components.
-  document.components = {
-    ...document.components,
-    schemas: { ...document.components?.schemas, ...schemaComponents() },
-  };
-  if (config.oidc) acceptUserTokensBesideKeys(document);
+  const document = buildOpenApiDocument(app, config);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
 
   try {
@@ -152,42 +122,6 @@ export async function createApp(
     throw error;
   }
   return app;
-}
-
-/** The platform token, gateway keys and, with sign-in on, the OIDC issuer's user tokens. */
-function withSecuritySchemes(builder: DocumentBuilder, config: AppConfig): DocumentBuilder {
-  builder
-    .addSecurity(PLATFORM_TOKEN_SCHEME, {
-      type: 'http',
-      scheme: 'bearer',
-      description: 'The platform operator token (GATEWAY_ADMIN_TOKEN); only the /v1/admin routes take it.',
-    })
-    .addSecurity(GATEWAY_KEY_SCHEME, {
-      type: 'http',
-      scheme: 'bearer',
-      bearerFormat: 'pgw_<prefix>_<secret>',
-      description: "A tenant's gateway key; its roles decide which routes it may call.",
-    });
-  if (!config.oidc) return builder;
-  return builder.addSecurity(OIDC_SCHEME, {
-    type: 'openIdConnect',
-    openIdConnectUrl: `${config.oidc.issuer.replace(/\/+$/, '')}/.well-known/openid-configuration`,
-    description:
-      `A signed-in user's token (a JWT) from ${config.oidc.issuer} for the audience ${config.oidc.audience}, sent ` +
-      'as "Authorization: Bearer <token>". Roles come from the group mappings of the groups in its ' +
-      `${config.oidc.groupsClaim} claim.`,
-  });
-}
-
-/** Every operation a gateway key may call takes a user token as well. */
-function acceptUserTokensBesideKeys(document: OpenAPIObject): void {
-  for (const operations of Object.values(document.paths)) {
-    for (const operation of Object.values(operations as Record<string, OperationObject>)) {
-      if (operation.security?.some((requirement) => GATEWAY_KEY_SCHEME in requirement)) {
-        operation.security = [...operation.security, { [OIDC_SCHEME]: [] }];
-      }
-    }
-  }
 }
 
 /**

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
-import { PrismaService } from './database/prisma.service';
+import { startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   let config;
@@ -21,8 +21,7 @@ async function main(): Promise<void> {
   const address = app.getHttpServer().address();
   const port = typeof address === 'object' && address ? address.port : config.http.port;
   const base = `http://${config.http.host === '0.0.0.0' ? 'localhost' : config.http.host}:${port}`;
-  const database = app.get(PrismaService).description;
-  console.log(`pipes-gateway listening on ${base}\n  docs:     ${base}/docs\n  database: ${database}`);
+  console.log(startBanner(config, base));
 
   // In-flight requests finish, then the process exits 0 (Nest's own hooks re-raise the signal).
   let closing = false;

@@ -203,9 +203,7 @@ describe('dashboards facade (e2e)', () => {
 
     await world.gateway.http.get(`/v1/dashboards/${id}/versions/99`).set(viewer()).expect(404);
     const zero = await world.gateway.http.get(`/v1/dashboards/${id}/versions/zero`).set(viewer()).expect(400);
-    expect(zero.body.errors).toEqual([
-      { path: 'n', message: 'n must be a whole number from 1 to 2147483647' },
-    ]);
+    expect(zero.body.errors).toEqual([{ path: 'n', message: 'must be a whole number from 1 to 2147483647' }]);
     await world.gateway.http.post(`/v1/dashboards/${id}/versions/1/restore`).set(viewer()).expect(403);
   });
 
@@ -297,7 +295,7 @@ describe('dashboards facade (e2e)', () => {
       .get(`/v1/dashboards/${id}?credentialId=not-a-uuid`)
       .set(viewer())
       .expect(400);
-    expect(notUuid.body.errors).toEqual([{ path: 'credentialId', message: 'credentialId must be a UUID' }]);
+    expect(notUuid.body.errors).toEqual([{ path: 'credentialId', message: 'must be a UUID' }]);
     const unknown = await world.gateway.http
       .get(`/v1/dashboards/${id}?credential=${second.body.id}`)
       .set(viewer())

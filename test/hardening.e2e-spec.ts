@@ -3,13 +3,17 @@ import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
 import { itWithRedis, TEST_REDIS_URL as REDIS_URL } from './support/redis';
+import { skippedName } from './support/skip';
 import { canaryOf, startUpstreamWorld } from './support/upstreams';
 
 // Two replicas that open each other's credentials need one database: DATABASE_URL's.
 const itWithRedisAndSharedDatabase: typeof itWithRedis = process.env.DATABASE_URL
   ? itWithRedis
   : (name, test) =>
-      it.skip(`${name} [skipped: DATABASE_URL is unset, so two replicas share no database]`, test);
+      it.skip(
+        skippedName(name, 'DATABASE_URL is unset, so two replicas share no database; set it to run this'),
+        test,
+      );
 
 describe('limits and protective headers (e2e)', () => {
   it('rate-limits each gateway key with 429 and Retry-After', async () => {
@@ -316,7 +320,12 @@ describe('limits and protective headers (e2e)', () => {
         .post('/v1/admin/tenants')
         .set(platformAuth)
         .send({ name: 'x'.repeat(3000) })
-        .expect(413);
+        .expect(413)
+        .expect((response) =>
+          expect(response.body.detail).toBe(
+            'The request body is larger than the limit of 2048 bytes (BODY_LIMIT_BYTES).',
+          ),
+        );
       await gateway.http
         .post('/v1/admin/tenants')
         .set(platformAuth)
@@ -392,7 +401,9 @@ describe('limits and protective headers (e2e)', () => {
         .options('/v1/credentials')
         .set('Origin', 'https://app.example.com')
         .set('Access-Control-Request-Method', 'POST')
-        .expect(404);
+        // No route answers OPTIONS then: the path's own methods are listed, and nothing of CORS.
+        .expect(405);
+      expect(preflight.headers.allow).toBe('GET, HEAD, POST');
       expect(preflight.headers['content-type']).toMatch(/^application\/problem\+json/);
       expect(preflight.headers['access-control-allow-origin']).toBeUndefined();
     } finally {

@@ -164,7 +164,7 @@ describe('pipes facade and create-spec history (e2e)', () => {
         .expect((r) => expect([400, 404]).toContain(r.status));
       const named = await world.gateway.http.get(path('/not-a-uuid/settings')).set(operator()).expect(400);
       expect(named.headers['content-type']).toMatch(/^application\/problem\+json/);
-      expect(named.body.errors).toEqual([{ path: 'pipeId', message: 'pipeId must be a UUID' }]);
+      expect(named.body.errors).toEqual([{ path: 'pipeId', message: 'must be a UUID' }]);
       expect(world.pipes.requests()).toHaveLength(0);
     });
   });

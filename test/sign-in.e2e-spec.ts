@@ -132,24 +132,20 @@ describe('sign-in with OIDC tokens (e2e)', () => {
     });
 
     it.each([
-      [{ group: '', roles: ['viewer'] }, 'group', 'group must be 1 to 256 characters'],
-      [{ group: 'x'.repeat(257), roles: ['viewer'] }, 'group', 'group must be 1 to 256 characters'],
+      [{ group: '', roles: ['viewer'] }, 'group', 'must not be empty'],
+      [{ group: 'x'.repeat(257), roles: ['viewer'] }, 'group', 'must be at most 256 characters long'],
       [
         { group: 'a\u202eb', roles: ['viewer'] },
         'group',
-        'group must not contain control, bidirectional-override or invisible characters',
+        'must not contain control, bidirectional-override or invisible characters',
       ],
       [
         { group: `pgw_AbCdEfGhIjKl_${'x'.repeat(43)}`, roles: ['viewer'] },
         'group',
-        'group must not hold a secret (it looks like a gateway key)',
+        'must not hold a secret (it looks like a gateway key)',
       ],
-      [{ group: 'g', roles: [] }, 'roles', 'roles must contain at least 1 elements'],
-      [
-        { group: 'g', roles: ['root'] },
-        'roles',
-        'each value in roles must be one of the following values: admin, operator, viewer, auditor',
-      ],
+      [{ group: 'g', roles: [] }, 'roles', 'must have at least 1 item'],
+      [{ group: 'g', roles: ['root'] }, 'roles', 'each item must be one of admin, operator, viewer, auditor'],
       [{ group: 'g', roles: ['viewer'], tenantId: 'x' }, 'tenantId', 'is not a known field'],
     ])('refuses %j with 400 naming the field', async (body, path, message) => {
       const response = await gateway.http

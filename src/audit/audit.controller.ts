@@ -1,13 +1,5 @@
 import { Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiOkResponse,
-  ApiOperation,
-  ApiProduces,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import type { Page } from '../common/pagination';
@@ -25,12 +17,12 @@ import {
   VerifyAgainstCheckpointDto,
 } from './dto/audit.dto';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
+import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 
 const NDJSON = 'application/x-ndjson';
 
 /** Review of the caller's own tenant's audit log; reading it is kept apart from every other role. */
 @ApiTags('audit')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/audit')
 @RequireRole('auditor')
 export class AuditController {
@@ -40,6 +32,12 @@ export class AuditController {
   ) {}
 
   @Get()
+  @ApiOperation({
+    summary: "Review the tenant's audit log",
+    description:
+      'Every state-changing call and every credential use, newest first, in keyset pages; the filters narrow it. ' +
+      'Secrets were replaced by "[redacted]" before an event was written.',
+  })
   @ApiOkResponse({
     type: AuditEventListView,
     description: 'Newest first; follow nextCursor for older events.',
@@ -52,6 +50,11 @@ export class AuditController {
   }
 
   @Get('export')
+  @ApiOperation({
+    summary: "Export the tenant's audit log",
+    description:
+      'Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list.',
+  })
   @ApiProduces(NDJSON)
   @ApiOkResponse({
     description:
@@ -91,11 +94,9 @@ export class AuditController {
       'not the one it signed is `checkpoint mismatch`, a chain that ends before it is `truncated`. Changes ' +
       'nothing.',
   })
-  @ApiBody({ type: VerifyAgainstCheckpointDto })
+  @ApiJsonBody()
   @ApiOkResponse({ type: ChainVerificationView, description: 'ok, or the first bad seq and why.' })
-  @ApiUnprocessableEntityResponse({
-    description: '`checkpoint-not-genuine`: not signed by this gateway for this tenant, or changed since.',
-  })
+  @ApiProblem(422, '`checkpoint-not-genuine`: not signed by this gateway for this tenant, or changed since.')
   verifyAgainstCheckpoint(
     @CurrentPrincipal() principal: TenantPrincipal,
     @ValidatedBody() body: VerifyAgainstCheckpointDto,

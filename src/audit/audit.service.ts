@@ -450,7 +450,7 @@ function cursorSeq(cursor: string | undefined): number | null {
   const keyset = decodeCursor(cursor);
   if (keyset === null) return null;
   if (!/^[1-9]\d{0,8}$/.test(keyset.id)) {
-    throw validationProblem([{ path: 'cursor', message: 'cursor is not one this gateway issued' }]);
+    throw validationProblem([{ path: 'cursor', message: 'is not one this gateway issued' }]);
   }
   return Number(keyset.id);
 }

@@ -1,14 +1,9 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
-import {
-  ApiForbiddenResponse,
-  ApiHeader,
-  ApiSecurity,
-  ApiTooManyRequestsResponse,
-  ApiUnauthorizedResponse,
-} from '@nestjs/swagger';
+import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Principal, TenantPrincipal } from './principal';
 import type { Role } from './roles';
+import { ApiAuthenticationProblems } from '../openapi/api-problems';
 
 export const ACCESS_METADATA = 'pipes-gateway:access';
 
@@ -39,38 +34,27 @@ const tenantIdDocs = ApiHeader({
     'With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). ' +
     'A key acts in its own tenant; naming another is refused with 403.',
 });
-const authenticationErrors = [
-  ApiUnauthorizedResponse({
-    description: '`unauthenticated`: no credential, or one that is not valid; `detail` says why.',
-  }),
-  ApiTooManyRequestsResponse({
-    description:
-      '`rate-limited`: too many calls for this key, user or tenant, or too many failed authentications ' +
-      'from this address or with this credential. Retry after `Retry-After`.',
-  }),
-];
-
 /** Only the platform operator (GATEWAY_ADMIN_TOKEN). */
 export const PlatformOnly = (): MethodDecorator & ClassDecorator =>
   applyDecorators(
     SetMetadata(ACCESS_METADATA, { kind: 'platform' }),
     ApiSecurity(PLATFORM_TOKEN_SCHEME),
     onBehalfOfDocs,
-    ...authenticationErrors,
-    ApiForbiddenResponse({
-      description: '`forbidden`: platform administration is off (no GATEWAY_ADMIN_TOKEN).',
-    }),
+    ApiAuthenticationProblems(
+      '`forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set).',
+    ),
   );
-/** A gateway key or a signed-in user whose roles grant `role`. */
+/** A gateway key or a signed-in user whose roles grant `role` (bootstrap.ts adds the user token scheme). */
 export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
   applyDecorators(
     SetMetadata(ACCESS_METADATA, { kind: 'role', role }),
+    ApiSecurity(GATEWAY_KEY_SCHEME),
     onBehalfOfDocs,
     tenantIdDocs,
-    ...authenticationErrors,
-    ApiForbiddenResponse({
-      description: `\`forbidden\`: the caller's roles do not include ${role}, or a user's groups give no role in the tenant.`,
-    }),
+    ApiAuthenticationProblems(
+      `\`forbidden\`: the caller's roles do not include ${role}, a user's groups give no role in the tenant, ` +
+        "X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.",
+    ),
   );
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };

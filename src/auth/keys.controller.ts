@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiCreatedResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
 import { CurrentActor, CurrentPrincipal, RequireRole } from './auth.decorators';
@@ -12,15 +12,21 @@ import {
 import { KeysService } from './keys.service';
 import type { Actor, TenantPrincipal } from './principal';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
+import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 
 @ApiTags('keys')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/keys')
 @RequireRole('admin')
 export class KeysController {
   constructor(private readonly keys: KeysService) {}
 
   @Post()
+  @ApiOperation({
+    summary: 'Issue a gateway key',
+    description:
+      'A key of this tenant with the roles given. The key itself is in the answer this once; only its hash is kept.',
+  })
+  @ApiJsonBody()
   @ApiCreatedResponse({ type: CreatedGatewayKeyView, description: 'The key is in `key`, shown this once.' })
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -31,6 +37,10 @@ export class KeysController {
   }
 
   @Get()
+  @ApiOperation({
+    summary: "List the tenant's gateway keys",
+    description: 'Metadata only (never a key), revoked keys included, oldest first, in keyset pages.',
+  })
   @ApiOkResponse({ type: GatewayKeyListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -41,6 +51,11 @@ export class KeysController {
 
   @Delete(':id')
   @HttpCode(200)
+  @ApiOperation({
+    summary: 'Revoke a gateway key',
+    description: 'Calls with the key are refused (401) from now on, on every replica. The key stays listed.',
+  })
+  @ApiProblem(404, '`not-found`: the tenant has no gateway key with this id.')
   @ApiOkResponse({ type: GatewayKeyView, description: 'The key, now revoked. Calls with it fail at once.' })
   revoke(
     @CurrentPrincipal() principal: TenantPrincipal,

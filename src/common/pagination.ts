@@ -1,21 +1,19 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { validationProblem } from './problem/validation';
+import { IsText, IsWholeNumber } from './validation/validation-decorators';
 
 export class PageQueryDto {
   @ApiPropertyOptional({ description: 'Opaque cursor from the previous page.' })
   @IsOptional()
-  @IsString()
-  @MaxLength(512)
+  @IsText(0, 512)
   cursor?: string;
 
   @ApiPropertyOptional({ minimum: 1, maximum: 200, default: 50 })
   @IsOptional()
   @Type(() => Number)
-  @IsInt()
-  @Min(1)
-  @Max(200)
+  @IsWholeNumber(1, 200)
   limit?: number;
 }
 
@@ -46,7 +44,7 @@ export function decodeCursor(cursor: string | undefined): Keyset | null {
   } catch {
     // fall through to the problem below
   }
-  throw validationProblem([{ path: 'cursor', message: 'cursor is not one this gateway issued' }]);
+  throw validationProblem([{ path: 'cursor', message: 'is not one this gateway issued' }]);
 }
 
 /** Builds a page from `limit + 1` rows fetched in order: the extra row only says there is more. */
@@ -76,7 +74,7 @@ export function createdAtKeyset(cursor: string | undefined, direction: Direction
   const after = decodeCursor(cursor);
   // Ids on these tables are UUIDs; anything else cannot have come from this gateway.
   if (after && !UUID.test(after.id)) {
-    throw validationProblem([{ path: 'cursor', message: 'cursor is not one this gateway issued' }]);
+    throw validationProblem([{ path: 'cursor', message: 'is not one this gateway issued' }]);
   }
   const beyond = <T>(value: T) => (direction === 'asc' ? { gt: value } : { lt: value });
   return {

@@ -1,4 +1,4 @@
-import { onBehalfOfHeader, tenantIdHeader } from './request-headers';
+import { ifMatchHeader, onBehalfOfHeader, tenantIdHeader } from './request-headers';
 import { validationErrorsOf } from './validation/test-support/dto-validation';
 
 /** A header value as Node hands it over: each byte on the wire one ISO-8859-1 character. */
@@ -86,5 +86,42 @@ describe('tenantIdHeader', () => {
         onBehalfOfHeader('alice, bob', ['X-On-Behalf-Of', 'alice', 'x-on-behalf-of', 'bob']),
       ),
     ).toEqual([{ path: 'header:X-On-Behalf-Of', message: 'must be sent once' }]);
+  });
+});
+
+describe('ifMatchHeader', () => {
+  it.each([
+    '"5d41402abc4b2a76"',
+    'W/"5d41402abc4b2a76"',
+    '*',
+    '"a", "b"',
+    '"a",W/"b",*',
+    '""',
+    '"a,b"',
+    asReceived(Buffer.from('"\u00e9tag"', 'utf8')),
+  ])('takes %s as it is', (value) => {
+    expect(ifMatchHeader(value)).toBe(value);
+  });
+
+  it.each([
+    ['an unquoted tag', '5d41402abc4b2a76'],
+    ['a tag quoted on one side', '"5d41402abc4b2a76'],
+    ['single quotes', "'5d41402abc4b2a76'"],
+    ['a weak mark without quotes', 'W/5d41402abc4b2a76'],
+    ['a space inside the quotes', '"5d41 402a"'],
+    ['text after the tag', '"x"%0D%0ASet-Cookie: a=b'],
+    ['a list with an unquoted member', '"a", b'],
+    ['an empty value', ''],
+  ])('refuses %s, saying how to quote it', (_what, value) => {
+    const errors = validationErrorsOf(() => ifMatchHeader(value));
+    expect(errors).toEqual([
+      { path: 'header:If-Match', message: expect.stringContaining('entity tags in double quotes') },
+    ]);
+  });
+
+  it('refuses a value over 1024 characters by its length', () => {
+    expect(validationErrorsOf(() => ifMatchHeader(`"${'e'.repeat(1023)}"`))).toEqual([
+      { path: 'header:If-Match', message: 'must be at most 1024 characters long' },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { validationProblem } from './problem/validation';
+import { atMostCharacters } from './validation/messages';
 import { unsafeTextReason } from './validation/safe-text';
 
 // Printable ASCII without spaces, as idempotency keys are in practice (UUIDs, ULIDs, hashes).
@@ -15,11 +16,30 @@ export function idempotencyKeyHeader(value: string | undefined): string | null {
   return value;
 }
 
-/** If-Match, checked for size; its tags are compared by the service. */
+const IF_MATCH_MAX = 1024;
+// RFC 9110 section 8.8.3: an optional W/ and a quoted run of visible characters (Node reads header
+// bytes as ISO-8859-1, so obs-text arrives as \u0080-\u00ff). "*" also stands in a list, as it
+// does when a client sends the header twice and Node joins the lines.
+const ENTITY_TAG = '(?:\\*|(?:W/)?"[\\x21\\x23-\\x7e\\x80-\\xff]*")';
+const IF_MATCH = new RegExp(`^${ENTITY_TAG}(?:[ \\t]*,[ \\t]*${ENTITY_TAG})*$`);
+
+/**
+ * If-Match, checked for size and syntax; its tags are compared by the service. An unquoted tag is
+ * refused here: it could never match, and a 412 would wrongly say the dashboard changed.
+ */
 export function ifMatchHeader(value: string | undefined): string | undefined {
-  if (value !== undefined && (value.length === 0 || value.length > 1024)) {
+  if (value === undefined) return value;
+  if (value.length > IF_MATCH_MAX) {
+    throw validationProblem([{ path: 'header:If-Match', message: atMostCharacters(IF_MATCH_MAX) }]);
+  }
+  if (!IF_MATCH.test(value)) {
     throw validationProblem([
-      { path: 'header:If-Match', message: 'must be an entity tag of at most 1024 characters' },
+      {
+        path: 'header:If-Match',
+        message:
+          'must be * or entity tags in double quotes, separated by commas: send the ETag header as it was ' +
+          'received, quotes included (If-Match: "5d41402abc4b2a76")',
+      },
     ]);
   }
   return value;

@@ -1,7 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
-  ApiBearerAuth,
   ApiCreatedResponse,
   ApiNoContentResponse,
   ApiOkResponse,
@@ -28,7 +27,7 @@ import { PropagationOutcomeView, SecretPropagation } from '../pipes/secret-propa
 
 const booleanRule: ParamRule<boolean> = {
   parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
-  message: (name) => `${name} must be true or false`,
+  message: 'must be true or false',
 };
 const rotateQueryParams = new PlainParamsPipe<{ propagate?: boolean }>({ propagate: optional(booleanRule) });
 
@@ -39,9 +38,12 @@ class RotatedCredentialView extends CredentialView {
   })
   propagation?: PropagationOutcomeView[];
 }
+import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
+
+const NoSuchCredential = (): MethodDecorator =>
+  ApiProblem(404, '`not-found`: the tenant has no credential with this id.');
 
 @ApiTags('credentials')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/credentials')
 export class CredentialsController {
   constructor(
@@ -51,6 +53,18 @@ export class CredentialsController {
 
   @Post()
   @RequireRole('admin')
+  @ApiOperation({
+    summary: 'Store an upstream credential',
+    description:
+      '`kind: "pipes"` holds a pipes API key (`organizationId`, `keyId`, `keySecret`), one per organization; ' +
+      '`kind: "dashboards"` a dashboards API `token`, optionally for a self-hosted `baseUrl` on an allowed host. ' +
+      'The secret is encrypted at rest and never returned; the answer is its metadata.',
+  })
+  @ApiJsonBody()
+  @ApiProblem(
+    409,
+    '`conflict`: the tenant already has a pipes credential for this organization; rotate it instead.',
+  )
   @ApiCreatedResponse({ type: CredentialView, description: 'Metadata only; the secret is never returned.' })
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -62,6 +76,10 @@ export class CredentialsController {
 
   @Get()
   @RequireRole('viewer')
+  @ApiOperation({
+    summary: "List the tenant's credentials",
+    description: 'Metadata only, oldest first, in keyset pages (`cursor`, `limit`).',
+  })
   @ApiOkResponse({ type: CredentialListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -72,6 +90,12 @@ export class CredentialsController {
 
   @Get(':id')
   @RequireRole('viewer')
+  @ApiOperation({
+    summary: 'Read a credential',
+    description:
+      'Metadata only: kind, name, the last 4 characters of the key id or token, version, use and refusal.',
+  })
+  @NoSuchCredential()
   @ApiOkResponse({ type: CredentialView })
   get(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -84,14 +108,20 @@ export class CredentialsController {
   @RequireRole('admin')
   @HttpCode(200)
   @ApiOperation({
-    summary: 'Replace the secret',
+    summary: "Replace a credential's secret",
     description:
-      'The new secret replaces the old; version + 1. For a vault secret, ?propagate=true then updates each pipe ' +
-      'that uses it upstream (audited one by one) and reports each outcome; a failure on one stops none of the ' +
-      'others and keeps the new value.',
+      'A pipes credential takes a new `keySecret` (and optionally `keyId`), a dashboards credential a new `token`, ' +
+      'a vault secret a new `value`. Its version goes up by 1 and a refusal mark is cleared. For a vault secret, ' +
+      '?propagate=true then updates each pipe that uses it upstream (audited one by one) and reports each ' +
+      'outcome; a failure on one stops none of the others and keeps the new value.',
   })
   @ApiQuery({ name: 'propagate', required: false, type: Boolean })
-  @ApiOkResponse({ type: RotatedCredentialView })
+  @ApiJsonBody()
+  @NoSuchCredential()
+  @ApiOkResponse({
+    type: RotatedCredentialView,
+    description: 'The new secret replaces the old; version + 1.',
+  })
   async rotate(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -114,6 +144,11 @@ export class CredentialsController {
   @Delete(':id')
   @RequireRole('admin')
   @HttpCode(204)
+  @ApiOperation({
+    summary: 'Delete a credential',
+    description: 'The secret is gone at once; pipes or dashboards calls that need it then answer 422.',
+  })
+  @NoSuchCredential()
   @ApiNoContentResponse({ description: 'Removed; calls that need it now answer 422.' })
   remove(
     @CurrentPrincipal() principal: TenantPrincipal,

@@ -1,9 +1,6 @@
 import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
 import {
-  ApiBearerAuth,
-  ApiBody,
   ApiCreatedResponse,
-  ApiHeader,
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
@@ -37,14 +34,24 @@ import { CheckedBody } from '../common/validation/validated-input';
 import { schemaRef } from '../common/validation/json-schema';
 import { checkDashboardBody } from './schema/dashboard-body';
 import { DASHBOARD_BODY } from './schema/dashboard-body.schema';
+import { DASHBOARD_ENVELOPE, DASHBOARD_LIST_ENVELOPE } from './schema/dashboard-answers.schema';
+import {
+  ApiIdempotencyKey,
+  ApiIfMatch,
+  ApiJsonBody,
+  ApiProblem,
+  ApiUpstreamProblems,
+  ETAG_HEADER,
+} from '../openapi/api-problems';
 
-const DashboardBody = (): MethodDecorator => ApiBody({ schema: schemaRef('DashboardBody', DASHBOARD_BODY) });
+const DashboardBody = (): MethodDecorator => ApiJsonBody(schemaRef('DashboardBody', DASHBOARD_BODY));
+const NoSuchVersion = (): MethodDecorator =>
+  ApiProblem(404, '`not-found`: the dashboard has no stored version with that number.');
 const PASSED_THROUGH =
   'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
   'dashboard read here can be written back as it came.';
 
 @ApiTags('dashboards')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/dashboards')
 export class DashboardsController {
   constructor(private readonly dashboards: DashboardsService) {}
@@ -52,8 +59,9 @@ export class DashboardsController {
   @Get()
   @RequireRole('viewer')
   @ApiDashboardQuery()
+  @ApiUpstreamProblems('dashboards')
   @ApiOperation({ summary: 'List dashboards', description: '`{data: [...]}` as the dashboards API sent it.' })
-  @ApiOkResponse({ description: '`{data: [dashboard, ...]}`' })
+  @ApiOkResponse({ description: '`{data: [dashboard, ...]}`', schema: DASHBOARD_LIST_ENVELOPE })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -66,17 +74,18 @@ export class DashboardsController {
   @RequireRole('operator')
   @LimitWritesInFlight()
   @ApiDashboardQuery()
+  @ApiUpstreamProblems('dashboards')
   @ApiOperation({
     summary: 'Create a dashboard',
     description: `${PASSED_THROUGH} The new dashboard's content is kept as its version 1.`,
   })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Same key and body within 24 h: the first answer again, and no second dashboard.',
-  })
+  @ApiIdempotencyKey('no second dashboard')
   @DashboardBody()
-  @ApiCreatedResponse({ description: '`{data: dashboard}` with its new id, and its ETag.' })
+  @ApiCreatedResponse({
+    description: '`{data: dashboard}` with its new id, and its ETag.',
+    schema: DASHBOARD_ENVELOPE,
+    headers: ETAG_HEADER,
+  })
   async create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -102,11 +111,12 @@ export class DashboardsController {
   @RequireRole('viewer')
   @ApiDashboardIdParam()
   @ApiDashboardQuery()
+  @ApiUpstreamProblems('dashboards')
   @ApiOperation({
     summary: 'Read a dashboard',
-    description: '`{data}` as the dashboards API sent it, with an ETag.',
+    description: '`{data}` as the dashboards API sent it, with an ETag to send back in If-Match.',
   })
-  @ApiOkResponse({ description: '`{data: dashboard}`' })
+  @ApiOkResponse({ description: '`{data: dashboard}`', schema: DASHBOARD_ENVELOPE, headers: ETAG_HEADER })
   async get(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -125,19 +135,21 @@ export class DashboardsController {
   @LimitWritesInFlight()
   @ApiDashboardIdParam()
   @ApiDashboardQuery()
+  @ApiUpstreamProblems('dashboards')
   @ApiOperation({
     summary: 'Replace a dashboard',
     description:
       `${PASSED_THROUGH} Tiles left out are deleted upstream; dashboard fields left out keep their values. ` +
-      'With If-Match, a dashboard changed since it was read is not written (412).',
+      'The content it had is stored as a new version. With If-Match, a dashboard changed since it was read is ' +
+      'not written (412).',
   })
-  @ApiHeader({
-    name: 'If-Match',
-    required: false,
-    description: 'The ETag from GET; without it the replace proceeds.',
-  })
+  @ApiIfMatch()
   @DashboardBody()
-  @ApiOkResponse({ description: '`{data: dashboard}` as updated, with its new ETag.' })
+  @ApiOkResponse({
+    description: '`{data: dashboard}` as updated, with its new ETag.',
+    schema: DASHBOARD_ENVELOPE,
+    headers: ETAG_HEADER,
+  })
   async replace(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -163,6 +175,7 @@ export class DashboardsController {
   @LimitWritesInFlight()
   @ApiDashboardIdParam()
   @ApiDashboardQuery()
+  @ApiUpstreamProblems('dashboards')
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a dashboard',
@@ -183,6 +196,13 @@ export class DashboardsController {
   @Get(':id/versions')
   @RequireRole('viewer')
   @ApiDashboardIdParam()
+  @ApiOperation({
+    summary: "List a dashboard's stored versions",
+    description:
+      'The content a dashboard had before each replace, restore or delete through the gateway, newest first: who ' +
+      'replaced it, when, its tile count and ETag. Read from the gateway alone; empty for a dashboard never ' +
+      'changed here.',
+  })
   @ApiOkResponse({
     type: DashboardVersionListView,
     description: 'Newest first: who replaced it, when, tile count.',
@@ -198,6 +218,12 @@ export class DashboardsController {
   @RequireRole('viewer')
   @ApiDashboardIdParam()
   @ApiDashboardVersionParam()
+  @ApiOperation({
+    summary: 'Read a stored version of a dashboard',
+    description:
+      'The whole content the dashboard had, as the dashboards API returned it, with who replaced it.',
+  })
+  @NoSuchVersion()
   @ApiOkResponse({ type: DashboardVersionView })
   version(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -212,6 +238,8 @@ export class DashboardsController {
   @ApiDashboardIdParam()
   @ApiDashboardVersionParam()
   @ApiDashboardQuery()
+  @ApiUpstreamProblems('dashboards')
+  @NoSuchVersion()
   @HttpCode(200)
   @ApiOperation({
     summary: 'Put a stored version back',
@@ -219,8 +247,12 @@ export class DashboardsController {
       'Itself a replace: the current content becomes a new version. A dashboard the service no longer has ' +
       '(deleted) is created again from the version: the answer carries its new id, and the versions move to it.',
   })
-  @ApiHeader({ name: 'If-Match', required: false })
-  @ApiOkResponse({ description: '`{data: dashboard}` as restored.' })
+  @ApiIfMatch()
+  @ApiOkResponse({
+    description: '`{data: dashboard}` as restored, with its new ETag.',
+    schema: DASHBOARD_ENVELOPE,
+    headers: ETAG_HEADER,
+  })
   async restore(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,

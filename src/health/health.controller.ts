@@ -1,7 +1,15 @@
 import { Controller, Get, ServiceUnavailableException } from '@nestjs/common';
-import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Public } from '../auth/auth.decorators';
 import { PrismaService } from '../database/prisma.service';
+import { ApiProblem } from '../openapi/api-problems';
+
+const HEALTH_STATUS: SchemaObject = {
+  type: 'object',
+  required: ['status'],
+  properties: { status: { type: 'string', enum: ['ok'] } },
+};
 
 export interface HealthStatus {
   status: 'ok';
@@ -14,14 +22,29 @@ export class HealthController {
   constructor(private readonly prisma: PrismaService) {}
 
   @Get('live')
-  @ApiOkResponse({ description: 'The process is up.' })
+  @ApiOperation({
+    summary: 'Liveness probe',
+    description: 'Answers while the process runs; asks nothing of the database. No authentication.',
+  })
+  @ApiOkResponse({ description: 'The process is up.', schema: HEALTH_STATUS })
   live(): HealthStatus {
     return { status: 'ok' };
   }
 
   @Get('ready')
-  @ApiOkResponse({ description: 'The database answers and every migration is applied.' })
-  @ApiServiceUnavailableResponse({ description: 'Not ready to serve traffic.' })
+  @ApiOperation({
+    summary: 'Readiness probe',
+    description:
+      'Ready when every migration was applied at start and the database answers now. No authentication.',
+  })
+  @ApiOkResponse({
+    description: 'The database answers and every migration is applied.',
+    schema: HEALTH_STATUS,
+  })
+  @ApiProblem(
+    503,
+    '`unavailable`: the database is not reachable or not migrated; not ready to serve traffic.',
+  )
   async ready(): Promise<HealthStatus> {
     if (!(await this.prisma.isReady())) {
       throw new ServiceUnavailableException('The database is not reachable or not migrated.');

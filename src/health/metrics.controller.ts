@@ -1,5 +1,5 @@
 import { Controller, Get, Header } from '@nestjs/common';
-import { ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators';
 import { MetricsService } from '../metrics/metrics.service';
 
@@ -11,7 +11,17 @@ export class MetricsController {
 
   @Get()
   @Header('content-type', 'text/plain; version=0.0.4; charset=utf-8')
-  @ApiOkResponse({ description: 'Prometheus text format.' })
+  @ApiOperation({
+    summary: 'Prometheus metrics',
+    description:
+      'Request counts and durations by route and status, upstream calls, circuits, pools. No authentication: ' +
+      'keep it on an internal network.',
+  })
+  @ApiProduces('text/plain')
+  @ApiOkResponse({
+    description: 'Prometheus text format.',
+    content: { 'text/plain': { schema: { type: 'string' } } },
+  })
   render(): Promise<string> {
     return this.metrics.render();
   }

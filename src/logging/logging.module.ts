@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { DynamicModule, Module } from '@nestjs/common';
+import { DynamicModule, LoggerService, Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
@@ -79,4 +79,46 @@ export function logAccess(logger: PinoInstance, request: FastifyRequest, reply: 
     },
     'request completed',
   );
+}
+
+// Where Nest writes its own start-up lines: modules initialised, each route mapped, app started.
+const FRAMEWORK_START_UP = new Set([
+  'NestFactory',
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestApplication',
+]);
+
+/**
+ * Nest's logger, with the framework's start-up lines (some 60 on every start) at debug rather than
+ * info: they matter when debugging the start, not on every start. Everything else is unchanged.
+ */
+export class QuietStartLogger implements LoggerService {
+  constructor(private readonly logger: LoggerService) {}
+
+  log(message: unknown, ...rest: unknown[]): void {
+    if (FRAMEWORK_START_UP.has(rest[rest.length - 1] as string)) this.logger.debug?.(message, ...rest);
+    else this.logger.log(message, ...rest);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    this.logger.error(message, ...rest);
+  }
+
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.logger.warn(message, ...rest);
+  }
+
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.logger.debug?.(message, ...rest);
+  }
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.logger.verbose?.(message, ...rest);
+  }
+
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.logger.fatal?.(message, ...rest);
+  }
 }

@@ -1,14 +1,5 @@
 import { Body, Controller, Delete, Get, Headers, Param, Patch, Post, Put, Res } from '@nestjs/common';
-import {
-  ApiBearerAuth,
-  ApiBody,
-  ApiHeader,
-  ApiOkResponse,
-  ApiOperation,
-  ApiParam,
-  ApiTags,
-  ApiUnprocessableEntityResponse,
-} from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiParam, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
@@ -19,6 +10,18 @@ import { PipePath, pipeLocationParams, pipePathParams } from './dto/pipe-path-pa
 import { PipesService } from './pipes.service';
 import { sendPipesAnswer } from './pipes-answer';
 import { schemaRef } from '../common/validation/json-schema';
+import {
+  ApiIdempotencyKey,
+  ApiJsonBody,
+  ApiSecretReferences,
+  ApiUpstreamProblems,
+} from '../openapi/api-problems';
+import {
+  PIPE_ENVELOPE,
+  PIPE_LIST_ENVELOPE,
+  PIPE_SETTINGS_ENVELOPE,
+  PIPES_EMPTY_ENVELOPE,
+} from './schema/pipe-answers.schema';
 import { CheckedBody } from '../common/validation/validated-input';
 import { checkScalingBody, checkSettingsBody, checkStateBody } from './schema/pipe-bodies';
 import {
@@ -30,11 +33,11 @@ import {
 } from './schema/pipe-bodies.schema';
 
 const ENVELOPE = '`{status, requestId, result}` from the pipes API, secrets removed.';
-const PipeIdParam = (): MethodDecorator => ApiParam({ name: 'pipeId', type: String, format: 'uuid' });
+const PipeIdParam = (): MethodDecorator =>
+  ApiParam({ name: 'pipeId', type: String, format: 'uuid', description: 'The pipe.' });
 
 @ApiTags('pipes')
-@ApiBearerAuth('gateway-key')
-@ApiUnprocessableEntityResponse({ description: 'The tenant has no pipes credential for this organization.' })
+@ApiUpstreamProblems('pipes')
 @ApiParam({
   name: 'organizationId',
   type: String,
@@ -54,7 +57,7 @@ export class PipesController {
   @Get()
   @RequireRole('viewer')
   @ApiOperation({ summary: "List a service's pipes", description: `${ENVELOPE} \`result\` is the list.` })
-  @ApiOkResponse({ description: ENVELOPE })
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_LIST_ENVELOPE })
   async list(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -74,13 +77,10 @@ export class PipesController {
       'takes), checked against its published types, value sets and ranges and forwarded exactly as sent. ' +
       'The upstream envelope is returned as sent, secrets removed.',
   })
-  @ApiHeader({
-    name: 'Idempotency-Key',
-    required: false,
-    description: 'Same key and spec within 24 h: the first answer again.',
-  })
-  @ApiBody({ schema: schemaRef('PipeCreateBody', CREATE_PIPE_BODY) })
-  @ApiOkResponse({ description: ENVELOPE })
+  @ApiIdempotencyKey('no second pipe')
+  @ApiJsonBody(schemaRef('PipeCreateBody', CREATE_PIPE_BODY))
+  @ApiSecretReferences()
+  @ApiOkResponse({ description: `${ENVELOPE} \`result\` is the new pipe.`, schema: PIPE_ENVELOPE })
   async create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -102,8 +102,8 @@ export class PipesController {
   @Get(':pipeId')
   @RequireRole('viewer')
   @PipeIdParam()
-  @ApiOperation({ summary: 'Read a pipe', description: ENVELOPE })
-  @ApiOkResponse({ description: ENVELOPE })
+  @ApiOperation({ summary: 'Read a pipe', description: `${ENVELOPE} \`result\` is the pipe.` })
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_ENVELOPE })
   async get(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -122,8 +122,9 @@ export class PipesController {
     description:
       "Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent.",
   })
-  @ApiBody({ schema: schemaRef('PipeUpdateBody', UPDATE_PIPE_BODY) })
-  @ApiOkResponse({ description: ENVELOPE })
+  @ApiJsonBody(schemaRef('PipeUpdateBody', UPDATE_PIPE_BODY))
+  @ApiSecretReferences()
+  @ApiOkResponse({ description: `${ENVELOPE} \`result\` is the pipe as updated.`, schema: PIPE_ENVELOPE })
   async update(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -144,7 +145,7 @@ export class PipesController {
       'A pipe created through the gateway keeps its create spec in the history, marked deleted. ' +
       'Answers the envelope the service sends, without a result.',
   })
-  @ApiOkResponse({ description: '`{status, requestId}` from the pipes API.' })
+  @ApiOkResponse({ description: '`{status, requestId}` from the pipes API.', schema: PIPES_EMPTY_ENVELOPE })
   async delete(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -162,8 +163,8 @@ export class PipesController {
     summary: 'Start, stop or resync a pipe',
     description: 'resync is for database (CDC) pipes. Answers the pipe in its new state.',
   })
-  @ApiBody({ schema: schemaRef('PipeStateBody', STATE_BODY) })
-  @ApiOkResponse({ description: ENVELOPE })
+  @ApiJsonBody(schemaRef('PipeStateBody', STATE_BODY))
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_ENVELOPE })
   async changeState(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -180,10 +181,11 @@ export class PipesController {
   @PipeIdParam()
   @ApiOperation({
     summary: 'Scale a pipe',
-    description: 'Replicas 1-40, CPU 125-2000 millicores, memory 0.5-8 GB per replica; null resets a value.',
+    description:
+      'Replicas 1-40, CPU 125-2000 millicores, memory 0.5-8 GB per replica; null resets a value. Answers the pipe.',
   })
-  @ApiBody({ schema: schemaRef('PipeScalingBody', SCALING_UPDATE_BODY) })
-  @ApiOkResponse({ description: ENVELOPE })
+  @ApiJsonBody(schemaRef('PipeScalingBody', SCALING_UPDATE_BODY))
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_ENVELOPE })
   async scale(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -197,8 +199,11 @@ export class PipesController {
   @Get(':pipeId/settings')
   @RequireRole('viewer')
   @PipeIdParam()
-  @ApiOperation({ summary: "Read a pipe's advanced settings" })
-  @ApiOkResponse({ description: '`{status, requestId, result}` with the settings object.' })
+  @ApiOperation({
+    summary: "Read a pipe's advanced settings",
+    description: `${ENVELOPE} \`result\` is the settings object, as the service names the settings.`,
+  })
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_SETTINGS_ENVELOPE })
   async settings(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -217,8 +222,11 @@ export class PipesController {
     description:
       'The settings object replaces the old one whole; `clickhouse_*` and `engine_*` names are both taken.',
   })
-  @ApiBody({ schema: schemaRef('PipeSettingsBody', SETTINGS_BODY) })
-  @ApiOkResponse({ description: '`{status, requestId, result}` with the settings object.' })
+  @ApiJsonBody(schemaRef('PipeSettingsBody', SETTINGS_BODY))
+  @ApiOkResponse({
+    description: `${ENVELOPE} \`result\` is the new settings object.`,
+    schema: PIPE_SETTINGS_ENVELOPE,
+  })
   async replaceSettings(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,

@@ -1,8 +1,9 @@
 import { Controller, Get, Param } from '@nestjs/common';
-import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import { uuidParam } from '../common/uuid-param';
+import { ApiProblem } from '../openapi/api-problems';
 import { SecretUsesRepository, type SecretUseView } from './secret-uses.repository';
 
 class SecretUseItemView {
@@ -28,7 +29,6 @@ class SecretUseListView {
 
 /** Where a vault secret is used: the pipes side of the credentials resource. */
 @ApiTags('credentials')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/credentials')
 export class SecretUsageController {
   constructor(private readonly uses: SecretUsesRepository) {}
@@ -40,6 +40,7 @@ export class SecretUsageController {
     description:
       'The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.',
   })
+  @ApiProblem(404, '`not-found`: the tenant has no credential with this id.')
   @ApiOkResponse({ type: SecretUseListView })
   async usage(
     @CurrentPrincipal() principal: TenantPrincipal,

@@ -7,11 +7,11 @@ import {
   UseInterceptors,
 } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { ApiServiceUnavailableResponse } from '@nestjs/swagger';
 import { finalize, Observable } from 'rxjs';
 import type { AuthenticatedRequest } from '../auth/auth.decorators';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
+import { ApiProblem, RETRY_AFTER } from '../openapi/api-problems';
 
 /**
  * The process's write slots (MAX_WRITES_IN_FLIGHT), shared fairly between tenants. Each tenant is
@@ -112,10 +112,11 @@ export class WriteAdmissionInterceptor implements NestInterceptor {
 export const LimitWritesInFlight = (): MethodDecorator & ClassDecorator =>
   applyDecorators(
     UseInterceptors(WriteAdmissionInterceptor),
-    ApiServiceUnavailableResponse({
-      description:
-        '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its ' +
+    ApiProblem(
+      503,
+      '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its ' +
         'TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after ' +
         '`Retry-After`.',
-    }),
+      { 'Retry-After': RETRY_AFTER },
+    ),
   );

@@ -1,13 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
-import {
-  ApiBadRequestResponse,
-  ApiConflictResponse,
-  ApiCreatedResponse,
-  ApiNoContentResponse,
-  ApiNotFoundResponse,
-  ApiOkResponse,
-  ApiOperation,
-} from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation } from '@nestjs/swagger';
+import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 import { GroupMappingListView, GroupMappingView } from './dto/group-mapping.dto';
 
 // The same three operations for a tenant's admin (/v1/group-mappings) and for the platform
@@ -20,16 +13,15 @@ export const ApiCreateGroupMapping = (): MethodDecorator =>
       description:
         "Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.",
     }),
+    ApiJsonBody(),
     ApiCreatedResponse({ type: GroupMappingView }),
-    ApiBadRequestResponse({ description: '`validation-failed`: a field is missing, unknown or not valid.' }),
-    ApiConflictResponse({ description: 'The group is already mapped in this tenant.' }),
+    ApiProblem(409, '`conflict`: the group is already mapped in this tenant.'),
   );
 
 export const ApiListGroupMappings = (): MethodDecorator =>
   applyDecorators(
     ApiOperation({ summary: "List the tenant's group mappings", description: 'Oldest first, keyset pages.' }),
     ApiOkResponse({ type: GroupMappingListView }),
-    ApiBadRequestResponse({ description: '`validation-failed`: a cursor or limit that is not valid.' }),
   );
 
 export const ApiDeleteGroupMapping = (): MethodDecorator =>
@@ -40,5 +32,5 @@ export const ApiDeleteGroupMapping = (): MethodDecorator =>
         "The group's members lose its roles in the tenant, within 2 seconds on every replica. Audited as `group-mapping.delete`.",
     }),
     ApiNoContentResponse({ description: 'Deleted.' }),
-    ApiNotFoundResponse({ description: 'No such mapping in this tenant.' }),
+    ApiProblem(404, '`not-found`: no such mapping in this tenant.'),
   );

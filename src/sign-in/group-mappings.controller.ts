@@ -1,6 +1,6 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { CurrentActor, CurrentPrincipal, GATEWAY_KEY_SCHEME, RequireRole } from '../auth/auth.decorators';
+import { ApiTags } from '@nestjs/swagger';
+import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
@@ -11,7 +11,6 @@ import { GroupMappingsService } from './group-mappings.service';
 
 /** A tenant's admin decides which groups of signed-in users get which roles in the tenant. */
 @ApiTags('sign-in')
-@ApiBearerAuth(GATEWAY_KEY_SCHEME)
 @Controller('v1/group-mappings')
 @RequireRole('admin')
 export class GroupMappingsController {

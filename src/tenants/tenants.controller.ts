@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiNotFoundResponse, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
 import { KeysService } from '../auth/keys.service';
@@ -14,6 +14,7 @@ import {
   ApiListGroupMappings,
 } from '../sign-in/group-mapping.docs';
 import { GroupMappingsService } from '../sign-in/group-mappings.service';
+import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
 
@@ -21,6 +22,8 @@ import { TenantsService } from './tenants.service';
  * Platform bootstrap: the operator (GATEWAY_ADMIN_TOKEN) creates teams, their first keys and the
  * group mappings that let their people sign in.
  */
+const NoSuchTenant = (): MethodDecorator => ApiProblem(404, '`not-found`: there is no tenant with this id.');
+
 @ApiTags('platform')
 @Controller('v1/admin/tenants')
 @PlatformOnly()
@@ -32,12 +35,25 @@ export class TenantsController {
   ) {}
 
   @Post()
+  @ApiOperation({
+    summary: 'Create a tenant',
+    description: 'A team: every credential, key, history record and audit event belongs to one tenant.',
+  })
+  @ApiJsonBody()
+  @ApiProblem(409, '`conflict`: a tenant with this name already exists.')
   @ApiCreatedResponse({ type: TenantView })
   create(@CurrentActor() actor: Actor, @ValidatedBody() body: CreateTenantDto): Promise<TenantView> {
     return this.tenants.create(body, actor);
   }
 
   @Post(':tenantId/keys')
+  @ApiOperation({
+    summary: "Issue a tenant's gateway key",
+    description:
+      "Usually the tenant's first admin key. The key itself is in the answer this once; only its hash is kept.",
+  })
+  @ApiJsonBody()
+  @NoSuchTenant()
   @ApiCreatedResponse({ type: CreatedGatewayKeyView, description: 'The key is in `key`, shown this once.' })
   issueKey(
     @CurrentActor() actor: Actor,
@@ -49,7 +65,7 @@ export class TenantsController {
 
   @Post(':tenantId/group-mappings')
   @ApiCreateGroupMapping()
-  @ApiNotFoundResponse({ description: 'No such tenant.' })
+  @NoSuchTenant()
   createGroupMapping(
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { connectEmbedded } from '../../src/database/database-connection';
 import { applyMigrations } from '../../src/database/migrator';
 import { describeSchema } from '../support/catalog';
+import { describeIf, NEEDS_POSTGRES } from '../support/skip';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { schemaSql } = require('../../scripts/schema-sql.js') as {
@@ -11,7 +12,7 @@ const { schemaSql } = require('../../scripts/schema-sql.js') as {
 
 const databaseUrl = process.env.DATABASE_URL;
 // Prisma's offline schema engine opens (but does not write to) a Postgres connection.
-const describeWithPostgres = databaseUrl ? describe : describe.skip;
+const describeWithPostgres = describeIf(databaseUrl !== undefined && databaseUrl !== '', NEEDS_POSTGRES);
 
 describeWithPostgres('schema.prisma and prisma/migrations (drift)', () => {
   it('describe the same database', async () => {

@@ -1,5 +1,6 @@
 import { connectEmbedded, connectPostgres, DatabaseConnection } from '../../src/database/database-connection';
 import { applyMigrations, MigrationError, readMigrations } from '../../src/database/migrator';
+import { itIf, NEEDS_POSTGRES } from '../support/skip';
 
 const databaseUrl = process.env.DATABASE_URL;
 
@@ -50,7 +51,7 @@ describe('migrator', () => {
     expect(tables).toHaveLength(0);
   });
 
-  (databaseUrl ? it : it.skip)(
+  itIf(databaseUrl !== undefined && databaseUrl !== '', NEEDS_POSTGRES)(
     'lets replicas start together: the lock makes one apply and the other wait',
     async () => {
       // The suite's database is already migrated by other tests or not; either way both calls must

@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { skippedName } from './skip';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -17,5 +18,9 @@ setTimeout(() => process.exit(1), 1000);`;
 /** `it`, or `it.skip` with the reason in its name when Redis is not reachable. */
 export function itWithRedis(name: string, test: () => Promise<void>, timeout?: number): void {
   if (redisReachable) it(name, test, timeout);
-  else it.skip(`${name} [skipped: Redis not reachable at ${TEST_REDIS_URL}]`, test);
+  else
+    it.skip(
+      skippedName(name, `Redis not reachable at ${TEST_REDIS_URL}; start it or set TEST_REDIS_URL`),
+      test,
+    );
 }

@@ -1,25 +1,22 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import {
-  IsDefined,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Matches,
-  Max,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsOptional, ValidateNested } from 'class-validator';
 import { PageQueryDto } from '../../common/pagination';
-import { IsDateTime } from '../../common/validation/validation-decorators';
+import { typeMessage } from '../../common/validation/messages';
+import {
+  FieldRule,
+  IsDateTime,
+  IsOneOf,
+  IsText,
+  IsUuid,
+  IsWholeNumber,
+  TextPattern,
+} from '../../common/validation/validation-decorators';
 
 export const AUDIT_OUTCOMES = ['succeeded', 'failed', 'denied', 'pending'] as const;
 export type AuditOutcome = (typeof AUDIT_OUTCOMES)[number];
 
-const PRINTABLE = /^[^\p{Cc}]+$/u;
+const PRINTABLE: TextPattern = { pattern: /^[^\p{Cc}]+$/u, message: 'must not contain control characters' };
 
 /** The filters shared by the paged list and the NDJSON export; every one narrows the result. */
 export class AuditFilterDto {
@@ -43,18 +40,15 @@ export class AuditFilterDto {
 
   @ApiPropertyOptional({ example: 'credential.rotate', description: 'Exact action name.' })
   @IsOptional()
-  @IsString()
-  @Length(1, 100)
-  @Matches(/^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/, {
-    message: 'action must be a dotted lower-case name such as credential.rotate',
+  @IsText(1, 100, {
+    pattern: /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/,
+    message: 'must be a dotted lower-case name such as credential.rotate',
   })
   action?: string;
 
   @ApiPropertyOptional({ example: 'key:3f1e2d4c-0000-4000-8000-000000000000', description: 'Exact actor.' })
   @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  @Matches(PRINTABLE, { message: 'actor must not contain control characters' })
+  @IsText(1, 200, PRINTABLE)
   actor?: string;
 
   @ApiPropertyOptional({
@@ -62,14 +56,12 @@ export class AuditFilterDto {
     description: 'Exact target.',
   })
   @IsOptional()
-  @IsString()
-  @Length(1, 200)
-  @Matches(PRINTABLE, { message: 'target must not contain control characters' })
+  @IsText(1, 200, PRINTABLE)
   target?: string;
 
   @ApiPropertyOptional({ enum: AUDIT_OUTCOMES })
   @IsOptional()
-  @IsIn(AUDIT_OUTCOMES)
+  @IsOneOf(AUDIT_OUTCOMES)
   outcome?: AuditOutcome;
 }
 
@@ -204,38 +196,40 @@ export class AuditCheckpointView {
   signature!: string;
 }
 
+const HEX_64: TextPattern = { pattern: /^[0-9a-f]{64}$/, message: 'must be 64 lower-case hex characters' };
+
 /** A checkpoint an auditor kept, given back to be checked against the chain. */
 export class AuditCheckpointDto {
   @ApiProperty({ format: 'uuid' })
-  @IsUUID()
+  @IsUuid()
   tenantId!: string;
 
-  @ApiProperty()
-  @IsInt()
-  @Min(0)
-  @Max(2 ** 31 - 1)
+  @ApiProperty({ minimum: 0 })
+  @IsWholeNumber(0, 2 ** 31 - 1)
   seq!: number;
 
-  @ApiProperty()
-  @Matches(/^[0-9a-f]{64}$/, { message: 'hash must be 64 lower-case hex characters' })
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$' })
+  @IsText(64, 64, HEX_64)
   hash!: string;
 
   @ApiProperty({ format: 'date-time' })
   @IsDateTime()
   at!: string;
 
-  @ApiProperty({ example: 'v2' })
-  @Matches(/^v\d{1,9}$/, { message: 'keyVersion must be v followed by digits' })
+  @ApiProperty({ example: 'v2', pattern: '^v[0-9]{1,9}$' })
+  @IsText(2, 10, { pattern: /^v\d{1,9}$/, message: 'must be v followed by digits' })
   keyVersion!: string;
 
-  @ApiProperty()
-  @Matches(/^[0-9a-f]{64}$/, { message: 'signature must be 64 lower-case hex characters' })
+  @ApiProperty({ pattern: '^[0-9a-f]{64}$' })
+  @IsText(64, 64, HEX_64)
   signature!: string;
 }
 
 export class VerifyAgainstCheckpointDto {
   @ApiProperty({ type: AuditCheckpointDto, description: 'As GET /v1/audit/checkpoint answered it.' })
-  @IsDefined()
+  @FieldRule('isObject', (value) =>
+    typeof value === 'object' && value !== null && !Array.isArray(value) ? null : typeMessage('object'),
+  )
   @ValidateNested()
   @Type(() => AuditCheckpointDto)
   checkpoint!: AuditCheckpointDto;

@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsBoolean, IsIn, IsOptional } from 'class-validator';
+import { IsOptional } from 'class-validator';
 import { IsSafeName } from '../../common/validation/safe-text';
+import { IsFlag, IsSetOf } from '../../common/validation/validation-decorators';
 import { ROLES, type Role } from '../roles';
 
 export class CreateGatewayKeyDto {
@@ -13,10 +14,7 @@ export class CreateGatewayKeyDto {
   name!: string;
 
   @ApiProperty({ enum: ROLES, isArray: true, example: ['operator'] })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(ROLES.length)
-  @ArrayUnique()
-  @IsIn(ROLES, { each: true })
+  @IsSetOf(ROLES, 1, ROLES.length)
   roles!: Role[];
 
   @ApiPropertyOptional({
@@ -26,7 +24,7 @@ export class CreateGatewayKeyDto {
       'for people: such a key sending the header is refused with 403.',
   })
   @IsOptional()
-  @IsBoolean()
+  @IsFlag()
   delegate?: boolean;
 }
 

@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import { HttpException, NotFoundException } from '@nestjs/common';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { REQUEST_ID_HEADER } from '../request-id';
 import { GatewayRequestError } from '../request-error';
-import { PROBLEM_CONTENT_TYPE } from './problem';
+import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem';
 import { toProblem } from './to-problem';
 
 /**
@@ -58,4 +59,74 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Socket):
     );
   }
   socket.destroy();
+}
+
+interface RoutePath {
+  /** Literal segments, or null where the route takes a parameter. */
+  segments: (string | null)[];
+  methods: Set<string>;
+}
+
+const routePaths = new WeakMap<FastifyInstance, Map<string, RoutePath>>();
+
+/**
+ * Keeps which methods each route path of `fastify` answers, as routes are added, so that a known
+ * path asked with another method is answered 405 with Allow rather than 404. Paths with a wildcard
+ * (the CORS preflight, the docs' static files) would match every URL below them and are left out.
+ */
+export function trackRouteMethods(fastify: FastifyInstance): void {
+  const paths = new Map<string, RoutePath>();
+  routePaths.set(fastify, paths);
+  fastify.addHook('onRoute', (route) => {
+    if (route.url.includes('*')) return;
+    const path = paths.get(route.url) ?? {
+      segments: route.url.split('/').map((segment) => (segment.startsWith(':') ? null : segment)),
+      methods: new Set<string>(),
+    };
+    for (const method of [route.method].flat()) path.methods.add(method);
+    paths.set(route.url, path);
+  });
+}
+
+function allowedMethods(request: FastifyRequest): string[] {
+  const segments = request.url.split('?')[0].split('/');
+  const allowed = new Set<string>();
+  for (const path of routePaths.get(request.server)?.values() ?? []) {
+    const matches =
+      path.segments.length === segments.length &&
+      path.segments.every((literal, i) => (literal === null ? segments[i] !== '' : literal === segments[i]));
+    if (matches) for (const method of path.methods) allowed.add(method);
+  }
+  return [...allowed].sort();
+}
+
+/**
+ * Words the framework's own refusals for callers: a body over the limit names the limit and its
+ * setting; a request no route matched, on a path that other methods answer, is a 405 with Allow.
+ * Every other error is returned as it is.
+ */
+export function explainFrameworkError(error: unknown, request: FastifyRequest): unknown {
+  // Nest hands Fastify's refusal on as a bare HttpException with its status (the only 413 not
+  // raised as a ProblemException, which is how an upstream's 413 comes).
+  if (error instanceof HttpException && !(error instanceof ProblemException) && error.getStatus() === 413) {
+    return new GatewayRequestError(
+      'GATEWAY_BODY_TOO_LARGE',
+      `The request body is larger than the limit of ${request.routeOptions.bodyLimit} bytes (BODY_LIMIT_BYTES).`,
+      413,
+    );
+  }
+  // Nest's answer to a request that matched no route; a route's own 404 has a matched URL.
+  if (error instanceof NotFoundException && request.routeOptions.url === undefined) {
+    const allowed = allowedMethods(request);
+    if (allowed.length > 0) {
+      return new ProblemException({
+        status: 405,
+        type: 'method-not-allowed',
+        title: 'Method not allowed',
+        detail: `${request.method} is not allowed on this path; it answers ${allowed.join(', ')}.`,
+        headers: { allow: allowed.join(', ') },
+      });
+    }
+  }
+  return error;
 }

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { explainFrameworkError } from './framework-errors';
 import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem';
 import { toProblem } from './to-problem';
 
@@ -12,7 +13,7 @@ export class ProblemFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const request = http.getRequest<FastifyRequest>();
     const reply = http.getResponse<FastifyReply>();
-    sendProblem(request, reply, error, this.logger);
+    sendProblem(request, reply, explainFrameworkError(error, request), this.logger);
   }
 }
 

@@ -7,7 +7,11 @@ export function unknownField(path: string): ProblemFieldError {
   return { path, message: 'is not a known field' };
 }
 
-/** Flattens class-validator's tree into one `{path, message}` per broken rule, paths dotted. */
+/**
+ * Flattens class-validator's tree into one `{path, message}` per field, paths dotted: a field the
+ * route does not know is reported as such, otherwise by its first broken rule (each field of a
+ * gateway DTO has one rule, which reports the most basic problem; see validation-decorators.ts).
+ */
 export function flattenValidationErrors(errors: ValidationError[], parent = ''): ProblemFieldError[] {
   return errors.flatMap((error) => {
     const path =
@@ -16,11 +20,14 @@ export function flattenValidationErrors(errors: ValidationError[], parent = ''):
         : /^\d+$/.test(error.property)
           ? `${parent}[${error.property}]`
           : `${parent}.${error.property}`;
-    const own = Object.values(error.constraints ?? {}).map((message) =>
-      message.startsWith('property ') && message.endsWith(' should not exist')
-        ? unknownField(path)
-        : { path, message },
-    );
+    const constraints = error.constraints ?? {};
+    const first = Object.values(constraints)[0];
+    const own =
+      'whitelistValidation' in constraints
+        ? [unknownField(path)]
+        : first === undefined
+          ? []
+          : [{ path, message: first }];
     return [...own, ...flattenValidationErrors(error.children ?? [], path)];
   });
 }

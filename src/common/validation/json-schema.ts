@@ -6,6 +6,16 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import type { ProblemFieldError } from '../problem/problem';
 import { unknownField, validationProblem } from '../problem/validation';
+import {
+  atLeastItems,
+  atMostCharacters,
+  atMostItems,
+  NOT_EMPTY,
+  oneOfMessage,
+  rangeMessage,
+  REQUIRED,
+  typeMessage,
+} from './messages';
 
 export type JsonSchema = { [keyword: string]: unknown };
 
@@ -78,33 +88,29 @@ function toFieldError(error: ErrorObject): ProblemFieldError | null {
   const parent = (error.parentSchema ?? {}) as JsonSchema;
   switch (error.keyword) {
     case 'required':
-      return { path: join(path, String(params.missingProperty)), message: 'is required' };
+      return { path: join(path, String(params.missingProperty)), message: REQUIRED };
     case 'additionalProperties':
       return unknownField(join(path, String(params.additionalProperty)));
     case 'type':
-      return { path: path || 'body', message: `must be ${typeName(parent)}` };
+      return { path: path || 'body', message: typeMessage(String(parent.type), parent.nullable === true) };
     case 'enum':
       return {
         path,
-        message: `must be one of ${(params.allowedValues as unknown[])
-          .filter((value) => value !== null)
-          .map(String)
-          .join(', ')}`,
+        message: oneOfMessage((params.allowedValues as unknown[]).filter((value) => value !== null)),
       };
     case 'minimum':
-    case 'maximum':
-      return { path, message: rangeMessage(parent) };
+    case 'maximum': {
+      const { minimum, maximum } = parent as { minimum?: number; maximum?: number };
+      return { path, message: rangeMessage(parent.type === 'integer', minimum, maximum) };
+    }
     case 'maxItems':
-      return { path, message: `must have at most ${String(params.limit)} items` };
+      return { path, message: atMostItems(Number(params.limit)) };
     case 'minItems':
-      return {
-        path,
-        message: `must have at least ${String(params.limit)} item${params.limit === 1 ? '' : 's'}`,
-      };
+      return { path, message: atLeastItems(Number(params.limit)) };
     case 'maxLength':
-      return { path, message: `must be at most ${String(params.limit)} characters long` };
+      return { path, message: atMostCharacters(Number(params.limit)) };
     case 'minLength':
-      return { path, message: 'must not be empty' };
+      return { path, message: NOT_EMPTY };
     case 'format':
       return {
         path,
@@ -113,29 +119,6 @@ function toFieldError(error: ErrorObject): ProblemFieldError | null {
     default:
       return { path, message: error.message ?? 'is not valid' };
   }
-}
-
-const TYPE_NAMES: Record<string, string> = {
-  string: 'a string',
-  integer: 'an integer',
-  number: 'a number',
-  boolean: 'true or false',
-  object: 'an object',
-  array: 'an array',
-};
-
-function typeName(schema: JsonSchema): string {
-  const name = TYPE_NAMES[String(schema.type)] ?? String(schema.type);
-  return schema.nullable === true ? `${name} or null` : name;
-}
-
-function rangeMessage(schema: JsonSchema): string {
-  const { minimum, maximum } = schema as { minimum?: number; maximum?: number };
-  const kind = schema.type === 'integer' ? 'a whole number' : 'a number';
-  if (minimum !== undefined && maximum !== undefined) return `must be ${kind} from ${minimum} to ${maximum}`;
-  return minimum !== undefined
-    ? `must be ${kind} of at least ${minimum}`
-    : `must be ${kind} of at most ${maximum}`;
 }
 
 /** `/source/kafka/0/name` → `source.kafka[0].name` (JSON Pointer escapes undone). */

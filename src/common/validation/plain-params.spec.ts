@@ -32,16 +32,16 @@ describe('PlainParamsPipe', () => {
       validationErrorsOf(() =>
         pipePath.transform({ organizationId: ORGANIZATION_ID, serviceId: SERVICE_ID, pipeId }),
       ),
-    ).toEqual([{ path: 'pipeId', message: 'pipeId must be a UUID' }]);
+    ).toEqual([{ path: 'pipeId', message: 'must be a UUID' }]);
   });
 
   it('names each parameter that is not a UUID, and each missing one', () => {
     expect(
       validationErrorsOf(() => pipePath.transform({ organizationId: 'org', serviceId: '..%2F..' })),
     ).toEqual([
-      { path: 'organizationId', message: 'organizationId must be a UUID' },
-      { path: 'serviceId', message: 'serviceId must be a UUID' },
-      { path: 'pipeId', message: 'pipeId must be a UUID' },
+      { path: 'organizationId', message: 'must be a UUID' },
+      { path: 'serviceId', message: 'must be a UUID' },
+      { path: 'pipeId', message: 'must be a UUID' },
     ]);
   });
 
@@ -57,7 +57,7 @@ describe('PlainParamsPipe', () => {
     const pipe = new PlainParamsPipe<{ id?: string }>({ id: optional(uuidRule) });
     expect(pipe.transform({})).toEqual({});
     expect(validationErrorsOf(() => pipe.transform({ id: ['a', 'b'] }))).toEqual([
-      { path: 'id', message: 'id must be a UUID' },
+      { path: 'id', message: 'must be a UUID' },
     ]);
   });
 });

@@ -6,14 +6,14 @@ import { unknownField, validationProblem } from '../problem/validation';
 export interface ParamRule<T> {
   /** The value the handler gets, or undefined when `raw` breaks the rule. */
   parse(raw: string): T | undefined;
-  /** The error for a parameter named `name` that breaks it. */
-  message(name: string): string;
+  /** What is wrong with a value that breaks it (the parameter's name is reported beside it). */
+  message: string;
   optional?: boolean;
 }
 
 export const uuidRule: ParamRule<string> = {
   parse: (raw) => (isUUID(raw, 'all') ? raw : undefined),
-  message: (name) => `${name} must be a UUID`,
+  message: 'must be a UUID',
 };
 
 export function optional<T>(rule: ParamRule<T>): ParamRule<T> {
@@ -44,7 +44,7 @@ export class PlainParamsPipe<T extends object> implements PipeTransform<Record<s
       if (value === undefined && rule.optional) continue;
       // A repeated query parameter arrives as an array: never one valid value.
       const parsed = typeof value === 'string' ? rule.parse(value) : undefined;
-      if (parsed === undefined) errors.push({ path: name, message: rule.message(name) });
+      if (parsed === undefined) errors.push({ path: name, message: rule.message });
       else result[name] = parsed;
     }
     if (errors.length > 0) throw validationProblem(errors);

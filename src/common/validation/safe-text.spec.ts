@@ -104,11 +104,12 @@ describe('IsSafeName', () => {
   });
 
   it.each([
-    [42, 'name must be a string'],
-    ['', 'name must be 1 to 20 characters'],
-    ['x'.repeat(21), 'name must be 1 to 20 characters'],
-    ['a\u202eb', `name ${INVISIBLE}`],
-    ['pgw_AbCdEfGh', `name ${SECRET} (it looks like a gateway key)`],
+    [undefined, 'is required'],
+    [42, 'must be a string'],
+    ['', 'must not be empty'],
+    ['x'.repeat(21), 'must be at most 20 characters long'],
+    ['a\u202eb', INVISIBLE],
+    ['pgw_AbCdEfGh', `${SECRET} (it looks like a gateway key)`],
   ])('refuses %p with one message', async (name, message) => {
     expect(await messagesFor(name)).toEqual([message]);
   });

@@ -4,7 +4,8 @@
  * log, its export and other people's screens, so it must read as what it looks like (no control,
  * bidi or invisible characters) and must not be a secret pasted in the wrong place.
  */
-import { buildMessage, ValidateBy } from 'class-validator';
+import { lengthProblem, typeMessage } from './messages';
+import { FieldRule, type TextPattern } from './validation-decorators';
 
 // Controls, format characters (bidi overrides and isolates, zero-width spaces and joiners, BOM,
 // soft hyphen), private use, line and paragraph separators.
@@ -56,24 +57,16 @@ export function unsafeTextReason(text: string): string | null {
 
 /**
  * A name people give something: a string of `min` to `max` characters (code points) that passes
- * `unsafeTextReason`. One message per problem, naming the property.
+ * `unsafeTextReason` and, when given, matches `rule`. One message per problem.
  */
-export function IsSafeName(min = 1, max = 100): PropertyDecorator {
-  return ValidateBy({
-    name: 'isSafeName',
-    validator: {
-      validate: (value: unknown) => typeof value === 'string' && safeNameProblem(value, min, max) === null,
-      defaultMessage: buildMessage((_each, args) => {
-        const value: unknown = args?.value;
-        const problem = typeof value === 'string' ? safeNameProblem(value, min, max) : 'must be a string';
-        return `$property ${problem ?? ''}`.trim();
-      }),
-    },
+export function IsSafeName(min = 1, max = 100, rule?: TextPattern): PropertyDecorator {
+  return FieldRule('isSafeName', (value) => {
+    if (typeof value !== 'string') return typeMessage('string');
+    return (
+      lengthProblem([...value].length, min, max) ??
+      unprintableTextReason(value) ??
+      (rule && !rule.pattern.test(value) ? rule.message : null) ??
+      unsafeTextReason(value)
+    );
   });
-}
-
-function safeNameProblem(value: string, min: number, max: number): string | null {
-  const length = [...value].length;
-  if (length < min || length > max) return `must be ${min} to ${max} characters`;
-  return unsafeTextReason(value);
 }

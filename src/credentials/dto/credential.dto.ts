@@ -1,22 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import {
-  buildMessage,
-  IsBoolean,
-  IsIn,
-  IsOptional,
-  IsString,
-  IsUUID,
-  Length,
-  Matches,
-  ValidateBy,
-  ValidateIf,
-} from 'class-validator';
+import { buildMessage, IsOptional, ValidateBy, ValidateIf } from 'class-validator';
 import { IsSafeName } from '../../common/validation/safe-text';
+import { REQUIRED } from '../../common/validation/messages';
+import { IsFlag, IsOneOf, IsText, IsToken, IsUuid } from '../../common/validation/validation-decorators';
 
 export const CREDENTIAL_KINDS = ['pipes', 'dashboards', 'secret'] as const;
 export type CredentialKind = (typeof CREDENTIAL_KINDS)[number];
 
-const NO_WHITESPACE = /^\S+$/;
 const isPipes = (body: { kind?: unknown }): boolean => body.kind === 'pipes';
 const isDashboards = (body: { kind?: unknown }): boolean => body.kind === 'dashboards';
 const isSecret = (body: { kind?: unknown }): boolean => body.kind === 'secret';
@@ -36,6 +26,7 @@ const MAX_SECRET_FIELDS = 20;
 const SECRET_FIELD_NAME = /^[A-Za-z][A-Za-z0-9_]{0,63}$/;
 
 function secretValueProblem(value: unknown): string | null {
+  if (value === undefined) return REQUIRED;
   if (typeof value === 'string') {
     return value.length >= 1 && value.length <= MAX_SECRET_LENGTH
       ? null
@@ -64,9 +55,7 @@ function IsSecretValue(): PropertyDecorator {
     name: 'isSecretValue',
     validator: {
       validate: (value: unknown) => secretValueProblem(value) === null,
-      defaultMessage: buildMessage((_each, args) =>
-        `$property ${secretValueProblem(args?.value) ?? ''}`.trim(),
-      ),
+      defaultMessage: buildMessage((_each, args) => secretValueProblem(args?.value) ?? ''),
     },
   });
 }
@@ -85,7 +74,7 @@ const SECRET_VALUE_DOCS = {
  */
 export class CreateCredentialDto {
   @ApiProperty({ enum: CREDENTIAL_KINDS })
-  @IsIn(CREDENTIAL_KINDS)
+  @IsOneOf(CREDENTIAL_KINDS)
   kind!: CredentialKind;
 
   @ApiProperty({ example: 'prod org key', description: '1 to 100 printable characters, no secret.' })
@@ -97,28 +86,22 @@ export class CreateCredentialDto {
     description: 'pipes only: the organization this API key belongs to.',
   })
   @ValidateIf(isPipes)
-  @IsUUID()
+  @IsUuid()
   organizationId?: string;
 
   @ApiPropertyOptional({ description: 'pipes only: the API key id.' })
   @ValidateIf(isPipes)
-  @IsString()
-  @Length(1, 256)
-  @Matches(NO_WHITESPACE, { message: 'keyId must not contain whitespace' })
+  @IsToken(256)
   keyId?: string;
 
   @ApiPropertyOptional({ description: 'pipes only: the API key secret. Never returned.', writeOnly: true })
   @ValidateIf(isPipes)
-  @IsString()
-  @Length(1, 1024)
-  @Matches(NO_WHITESPACE, { message: 'keySecret must not contain whitespace' })
+  @IsToken(1024)
   keySecret?: string;
 
   @ApiPropertyOptional({ description: 'dashboards only: the API token. Never returned.', writeOnly: true })
   @ValidateIf(isDashboards)
-  @IsString()
-  @Length(1, 4096)
-  @Matches(NO_WHITESPACE, { message: 'token must not contain whitespace' })
+  @IsToken(4096)
   token?: string;
 
   @ApiPropertyOptional({
@@ -128,13 +111,12 @@ export class CreateCredentialDto {
   })
   @IsOptional()
   @ValidateIf(isDashboards)
-  @IsString()
-  @Length(1, 2048)
+  @IsText(1, 2048)
   baseUrl?: string;
 
   @ApiPropertyOptional({ description: 'dashboards only: use this one when a call names no credentialId.' })
   @IsOptional()
-  @IsBoolean()
+  @IsFlag()
   isDefault?: boolean;
 
   @ApiPropertyOptional(SECRET_VALUE_DOCS)
@@ -146,23 +128,17 @@ export class CreateCredentialDto {
 export class RotateCredentialDto {
   @ApiPropertyOptional({ description: 'pipes only: a new key id (keeps the old one when absent).' })
   @IsOptional()
-  @IsString()
-  @Length(1, 256)
-  @Matches(NO_WHITESPACE, { message: 'keyId must not contain whitespace' })
+  @IsToken(256)
   keyId?: string;
 
   @ApiPropertyOptional({ description: 'pipes: the new key secret (required).', writeOnly: true })
   @IsOptional()
-  @IsString()
-  @Length(1, 1024)
-  @Matches(NO_WHITESPACE, { message: 'keySecret must not contain whitespace' })
+  @IsToken(1024)
   keySecret?: string;
 
   @ApiPropertyOptional({ description: 'dashboards: the new token (required).', writeOnly: true })
   @IsOptional()
-  @IsString()
-  @Length(1, 4096)
-  @Matches(NO_WHITESPACE, { message: 'token must not contain whitespace' })
+  @IsToken(4096)
   token?: string;
 
   @ApiPropertyOptional({ ...SECRET_VALUE_DOCS, description: 'secret: the new value (required).' })

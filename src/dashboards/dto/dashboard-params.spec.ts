@@ -40,7 +40,7 @@ describe('dashboard path parameters', () => {
     'rejects the version %j',
     (n) => {
       expect(validationErrorsOf(() => dashboardVersionPathParams.transform({ id: 'd', n }))).toEqual([
-        { path: 'n', message: 'n must be a whole number from 1 to 2147483647' },
+        { path: 'n', message: 'must be a whole number from 1 to 2147483647' },
       ]);
     },
   );
@@ -48,7 +48,7 @@ describe('dashboard path parameters', () => {
   it('names every broken parameter at once', () => {
     expect(validationErrorsOf(() => dashboardVersionPathParams.transform({ id: '..', n: '0' }))).toEqual([
       { path: 'id', message: ID_MESSAGE },
-      { path: 'n', message: 'n must be a whole number from 1 to 2147483647' },
+      { path: 'n', message: 'must be a whole number from 1 to 2147483647' },
     ]);
   });
 });
@@ -66,7 +66,7 @@ describe('dashboard query parameters', () => {
     [['3f0e9a52-6b1d-4c8e-9f7a-2b3c4d5e6f70', '3f0e9a52-6b1d-4c8e-9f7a-2b3c4d5e6f71']],
   ])('rejects the credential id %j', (credentialId) => {
     expect(validationErrorsOf(() => dashboardQueryParams.transform({ credentialId }))).toEqual([
-      { path: 'credentialId', message: 'credentialId must be a UUID' },
+      { path: 'credentialId', message: 'must be a UUID' },
     ]);
   });
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiHeader, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../../auth/auth.decorators';
 import type { Actor, TenantPrincipal } from '../../auth/principal';
@@ -17,11 +17,19 @@ import {
 } from './pipe-spec-history.dto';
 import { PipeSpecHistoryService } from './pipe-spec-history.service';
 import { ValidatedBody, ValidatedQuery } from '../../common/validation/validated-input';
+import {
+  ApiIdempotencyKey,
+  ApiJsonBody,
+  ApiProblem,
+  ApiSecretReferences,
+  ApiUpstreamProblems,
+} from '../../openapi/api-problems';
+import { PIPE_ENVELOPE } from '../schema/pipe-answers.schema';
+
+const NO_SUCH_RECORD = '`not-found`: the tenant has no history record with this id.';
 
 @ApiTags('history')
-@ApiBearerAuth('gateway-key')
 @Controller('v1/history/pipe-specs')
-@RequireRole('auditor')
 export class PipeSpecHistoryController {
   constructor(
     private readonly history: PipeSpecHistoryService,
@@ -29,6 +37,13 @@ export class PipeSpecHistoryController {
   ) {}
 
   @Get()
+  @RequireRole('auditor')
+  @ApiOperation({
+    summary: 'List submitted pipe create specs',
+    description:
+      'Every pipe create that passed validation, recorded before the upstream call and completed after it, ' +
+      'secrets replaced by "[redacted]"; newest first, in keyset pages, narrowed by the filters.',
+  })
   @ApiOkResponse({ type: PipeSpecHistoryPageView, description: 'Newest first.' })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -38,6 +53,12 @@ export class PipeSpecHistoryController {
   }
 
   @Get(':id')
+  @RequireRole('auditor')
+  @ApiOperation({
+    summary: 'Read a submitted pipe create spec',
+    description: 'The spec as submitted (secrets redacted), who sent it, and the outcome upstream.',
+  })
+  @ApiProblem(404, NO_SUCH_RECORD)
   @ApiOkResponse({ type: PipeSpecRecordView })
   get(
     @CurrentPrincipal() principal: TenantPrincipal,
@@ -57,8 +78,21 @@ export class PipeSpecHistoryController {
       'history entry linked to this one. A spec that held inline secrets answers 409 listing them: the history ' +
       'kept none of their values.',
   })
-  @ApiHeader({ name: 'Idempotency-Key', required: false, description: 'As on pipe create.' })
-  @ApiOkResponse({ description: '`{status, requestId, result}` from the pipes API, secrets removed.' })
+  @ApiJsonBody()
+  @ApiIdempotencyKey('no second pipe')
+  @ApiSecretReferences()
+  @ApiUpstreamProblems('pipes')
+  @ApiProblem(404, NO_SUCH_RECORD)
+  @ApiProblem(
+    409,
+    '`spec-holds-inline-secrets`: the spec carried secrets inline, which the history did not keep; `errors` ' +
+      'names each place.',
+  )
+  @ApiOkResponse({
+    description:
+      '`{status, requestId, result}` from the pipes API, secrets removed; `result` is the new pipe.',
+    schema: PIPE_ENVELOPE,
+  })
   async resubmit(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,

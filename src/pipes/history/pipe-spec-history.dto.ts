@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsOptional, IsString, IsUUID, Length, MaxLength } from 'class-validator';
-import { IsDateTime } from '../../common/validation/validation-decorators';
+import { IsOptional } from 'class-validator';
+import { IsDateTime, IsOneOf, IsText, IsUuid } from '../../common/validation/validation-decorators';
 import { PageQueryDto } from '../../common/pagination';
 
 export const PIPE_SPEC_OUTCOMES = ['pending', 'succeeded', 'failed', 'unknown'] as const;
@@ -19,23 +19,22 @@ export class PipeSpecHistoryQueryDto extends PageQueryDto {
 
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID()
+  @IsUuid()
   organizationId?: string;
 
   @ApiPropertyOptional({ format: 'uuid' })
   @IsOptional()
-  @IsUUID()
+  @IsUuid()
   serviceId?: string;
 
   @ApiPropertyOptional({ enum: PIPE_SPEC_OUTCOMES })
   @IsOptional()
-  @IsIn(PIPE_SPEC_OUTCOMES)
+  @IsOneOf(PIPE_SPEC_OUTCOMES)
   outcome?: PipeSpecOutcome;
 
   @ApiPropertyOptional({ description: 'The submitting identity, e.g. key:<id>, or the on-behalf-of user.' })
   @IsOptional()
-  @IsString()
-  @MaxLength(200)
+  @IsText(0, 200)
   actor?: string;
 }
 
@@ -88,7 +87,6 @@ export class ResubmitPipeSpecDto {
     maxLength: 255,
   })
   @IsOptional()
-  @IsString()
-  @Length(1, 255)
+  @IsText(1, 255)
   name?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, ArrayMinSize, ArrayUnique, IsIn } from 'class-validator';
 import { ROLES, type Role } from '../../auth/roles';
 import { IsSafeName } from '../../common/validation/safe-text';
+import { IsSetOf } from '../../common/validation/validation-decorators';
 
 export class CreateGroupMappingDto {
   @ApiProperty({
@@ -20,10 +20,7 @@ export class CreateGroupMappingDto {
     description:
       "The roles the group's members get in the tenant; a user's roles are the union over their groups.",
   })
-  @ArrayMinSize(1)
-  @ArrayMaxSize(ROLES.length)
-  @ArrayUnique()
-  @IsIn(ROLES, { each: true })
+  @IsSetOf(ROLES, 1, ROLES.length)
   roles!: Role[];
 }
 

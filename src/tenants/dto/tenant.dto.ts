@@ -1,5 +1,4 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsString, Length, Matches } from 'class-validator';
 import { IsSafeName } from '../../common/validation/safe-text';
 
 export class CreateTenantDto {
@@ -7,10 +6,10 @@ export class CreateTenantDto {
     example: 'payments-team',
     description: 'Unique team name: letters, digits, ".", "_", "-"; 1 to 64.',
   })
-  @IsString()
-  @Length(1, 64)
-  @Matches(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, { message: 'name may contain letters, digits, ".", "_" and "-"' })
-  @IsSafeName(1, 64)
+  @IsSafeName(1, 64, {
+    pattern: /^[A-Za-z0-9][A-Za-z0-9._-]*$/,
+    message: 'must start with a letter or digit and hold only letters, digits, ".", "_" and "-"',
+  })
   name!: string;
 }
 

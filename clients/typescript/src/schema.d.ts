@@ -1,0 +1,8410 @@
+// Generated from the pipes-gateway OpenAPI document by `npm run client:generate`; do not edit.
+export interface paths {
+  '/v1/audit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Review the tenant's audit log
+     * @description Every state-changing call and every credential use, newest first, in keyset pages; the filters narrow it. Secrets were replaced by "[redacted]" before an event was written.
+     */
+    get: operations['AuditController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/export': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Export the tenant's audit log
+     * @description Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list.
+     */
+    get: operations['AuditController_export'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/verify': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Verify the audit chain
+     * @description Recomputes every event of the chain from its start (HMAC under the chain key each event names; plain SHA-256 for legacy events) and checks every link up to the recorded head. A database writer without the chain key cannot make an edited event pass; to find the newest events cut off, verify against a kept checkpoint (POST).
+     */
+    get: operations['AuditController_verify'];
+    put?: never;
+    /**
+     * Verify the audit chain against a kept checkpoint
+     * @description The same verification, and the chain must still pass through the checkpoint: an event there that is not the one it signed is `checkpoint mismatch`, a chain that ends before it is `truncated`. Changes nothing.
+     */
+    post: operations['AuditController_verifyAgainstCheckpoint'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/checkpoint': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * A signed checkpoint of the audit chain head
+     * @description Keep it outside the gateway (and its database), then give it back to POST /v1/audit/verify: the chain must still reach it. The checkpoint is also written to the log; the gateway logs one for each tenant whose head moved every AUDIT_CHECKPOINT_INTERVAL.
+     */
+    get: operations['AuditController_checkpoint'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's gateway keys
+     * @description Metadata only (never a key), revoked keys included, oldest first, in keyset pages.
+     */
+    get: operations['KeysController_list'];
+    put?: never;
+    /**
+     * Issue a gateway key
+     * @description A key of this tenant with the roles given. The key itself is in the answer this once; only its hash is kept.
+     */
+    post: operations['KeysController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/keys/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a gateway key
+     * @description Calls with the key are refused (401) from now on, on every replica. The key stays listed.
+     */
+    delete: operations['KeysController_revoke'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/tenants': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create a tenant
+     * @description A team: every credential, key, history record and audit event belongs to one tenant.
+     */
+    post: operations['TenantsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/tenants/{tenantId}/keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Issue a tenant's gateway key
+     * @description Usually the tenant's first admin key. The key itself is in the answer this once; only its hash is kept.
+     */
+    post: operations['TenantsController_issueKey'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/tenants/{tenantId}/group-mappings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's group mappings
+     * @description Oldest first, keyset pages.
+     */
+    get: operations['TenantsController_listGroupMappings'];
+    put?: never;
+    /**
+     * Map a group to roles in the tenant
+     * @description Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.
+     */
+    post: operations['TenantsController_createGroupMapping'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/tenants/{tenantId}/group-mappings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a group mapping
+     * @description The group's members lose its roles in the tenant, within 2 seconds on every replica. Audited as `group-mapping.delete`.
+     */
+    delete: operations['TenantsController_removeGroupMapping'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/credentials': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's credentials
+     * @description Metadata only, oldest first, in keyset pages (`cursor`, `limit`).
+     */
+    get: operations['CredentialsController_list'];
+    put?: never;
+    /**
+     * Store an upstream credential
+     * @description `kind: "pipes"` holds a pipes API key (`organizationId`, `keyId`, `keySecret`), one per organization; `kind: "dashboards"` a dashboards API `token`, optionally for a self-hosted `baseUrl` on an allowed host. The secret is encrypted at rest and never returned; the answer is its metadata.
+     */
+    post: operations['CredentialsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/credentials/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a credential
+     * @description Metadata only: kind, name, the last 4 characters of the key id or token, version, use and refusal.
+     */
+    get: operations['CredentialsController_get'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a credential
+     * @description The secret is gone at once; pipes or dashboards calls that need it then answer 422.
+     */
+    delete: operations['CredentialsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/credentials/{id}/rotate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Replace a credential's secret
+     * @description A pipes credential takes a new `keySecret` (and optionally `keyId`), a dashboards credential a new `token`, a vault secret a new `value`. Its version goes up by 1 and a refusal mark is cleared. For a vault secret, ?propagate=true then updates each pipe that uses it upstream (audited one by one) and reports each outcome; a failure on one stops none of the others and keeps the new value.
+     */
+    post: operations['CredentialsController_rotate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/organizations/{organizationId}/services/{serviceId}/pipes': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a service's pipes
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the list.
+     */
+    get: operations['PipesController_list'];
+    put?: never;
+    /**
+     * Create a pipe
+     * @description The body is the pipes service's own create body (every source kind, credential form and setting it takes), checked against its published types, value sets and ranges and forwarded exactly as sent. The upstream envelope is returned as sent, secrets removed.
+     */
+    post: operations['PipesController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a pipe
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the pipe.
+     */
+    get: operations['PipesController_get'];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a pipe
+     * @description A pipe created through the gateway keeps its create spec in the history, marked deleted. Answers the envelope the service sends, without a result.
+     */
+    delete: operations['PipesController_delete'];
+    options?: never;
+    head?: never;
+    /**
+     * Update a pipe
+     * @description Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent.
+     */
+    patch: operations['PipesController_update'];
+    trace?: never;
+  };
+  '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/state': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Start, stop or resync a pipe
+     * @description resync is for database (CDC) pipes. Answers the pipe in its new state.
+     */
+    patch: operations['PipesController_changeState'];
+    trace?: never;
+  };
+  '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/scaling': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Scale a pipe
+     * @description Replicas 1-40, CPU 125-2000 millicores, memory 0.5-8 GB per replica; null resets a value. Answers the pipe.
+     */
+    patch: operations['PipesController_scale'];
+    trace?: never;
+  };
+  '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/settings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a pipe's advanced settings
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the settings object, as the service names the settings.
+     */
+    get: operations['PipesController_settings'];
+    /**
+     * Replace a pipe's advanced settings
+     * @description The settings object replaces the old one whole; `clickhouse_*` and `engine_*` names are both taken.
+     */
+    put: operations['PipesController_replaceSettings'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/history/pipe-specs': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List submitted pipe create specs
+     * @description Every pipe create that passed validation, recorded before the upstream call and completed after it, secrets replaced by "[redacted]"; newest first, in keyset pages, narrowed by the filters.
+     */
+    get: operations['PipeSpecHistoryController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/history/pipe-specs/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a submitted pipe create spec
+     * @description The spec as submitted (secrets redacted), who sent it, and the outcome upstream.
+     */
+    get: operations['PipeSpecHistoryController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/history/pipe-specs/{id}/resubmit': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create the pipe of a recorded spec again
+     * @description Submits the recorded create spec again, with today's values of the vault secrets it references, as a new history entry linked to this one. A spec that held inline secrets answers 409 listing them: the history kept none of their values.
+     */
+    post: operations['PipeSpecHistoryController_resubmit'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/credentials/{id}/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a vault secret is used
+     * @description The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.
+     */
+    get: operations['SecretUsageController_usage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/dashboards': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List dashboards
+     * @description `{data: [...]}` as the dashboards API sent it.
+     */
+    get: operations['DashboardsController_list'];
+    put?: never;
+    /**
+     * Create a dashboard
+     * @description The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a dashboard read here can be written back as it came. The new dashboard's content is kept as its version 1.
+     */
+    post: operations['DashboardsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/dashboards/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a dashboard
+     * @description `{data}` as the dashboards API sent it, with an ETag to send back in If-Match.
+     */
+    get: operations['DashboardsController_get'];
+    /**
+     * Replace a dashboard
+     * @description The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a dashboard read here can be written back as it came. Tiles left out are deleted upstream; dashboard fields left out keep their values. The content it had is stored as a new version. With If-Match, a dashboard changed since it was read is not written (412).
+     */
+    put: operations['DashboardsController_replace'];
+    post?: never;
+    /**
+     * Delete a dashboard
+     * @description Its content is kept first as the newest stored version: the versions stay listed, and restoring one creates the dashboard again.
+     */
+    delete: operations['DashboardsController_delete'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/dashboards/{id}/versions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a dashboard's stored versions
+     * @description The content a dashboard had before each replace, restore or delete through the gateway, newest first: who replaced it, when, its tile count and ETag. Read from the gateway alone; empty for a dashboard never changed here.
+     */
+    get: operations['DashboardsController_versions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/dashboards/{id}/versions/{n}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read a stored version of a dashboard
+     * @description The whole content the dashboard had, as the dashboards API returned it, with who replaced it.
+     */
+    get: operations['DashboardsController_version'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/dashboards/{id}/versions/{n}/restore': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Put a stored version back
+     * @description Itself a replace: the current content becomes a new version. A dashboard the service no longer has (deleted) is created again from the version: the answer carries its new id, and the versions move to it.
+     */
+    post: operations['DashboardsController_restore'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/live': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness probe
+     * @description Answers while the process runs; asks nothing of the database. No authentication.
+     */
+    get: operations['HealthController_live'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/health/ready': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness probe
+     * @description Ready when every migration was applied at start and the database answers now. No authentication.
+     */
+    get: operations['HealthController_ready'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/metrics': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Prometheus metrics
+     * @description Request counts and durations by route and status, upstream calls, circuits, pools. No authentication: keep it on an internal network.
+     */
+    get: operations['MetricsController_render'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/group-mappings': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the tenant's group mappings
+     * @description Oldest first, keyset pages.
+     */
+    get: operations['GroupMappingsController_list'];
+    put?: never;
+    /**
+     * Map a group to roles in the tenant
+     * @description Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.
+     */
+    post: operations['GroupMappingsController_create'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/group-mappings/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Delete a group mapping
+     * @description The group's members lose its roles in the tenant, within 2 seconds on every replica. Audited as `group-mapping.delete`.
+     */
+    delete: operations['GroupMappingsController_remove'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    AuditEventView: {
+      /** @description Position in the tenant's chain: 1, 2, 3, ... with no gaps. */
+      seq: number;
+      /** Format: date-time */
+      at: string;
+      /** Format: uuid */
+      tenantId: string;
+      /**
+       * @description `key:<id>`, `platform`, or `gateway` for the gateway's own jobs (retention, use records).
+       * @example key:3f1e2d4c-0000-4000-8000-000000000000
+       */
+      actor: string;
+      /** @description X-On-Behalf-Of of the request. */
+      onBehalfOf?: string | null;
+      /** @example credential.rotate */
+      action: string;
+      /** @example credential:3f1e2d4c-... */
+      target?: string | null;
+      requestId: string;
+      /** @enum {string} */
+      outcome: 'succeeded' | 'failed' | 'denied' | 'pending';
+      httpStatus?: number | null;
+      /** @description As recorded; secrets were replaced by "[redacted]" before the event was written. */
+      details?: {
+        [key: string]: unknown;
+      } | null;
+      /** @description Hash of the previous event (64 zeros for the first). */
+      prevHash: string;
+      /** @description HMAC-SHA-256 over this event's canonical JSON, prevHash included, under the chain key `chainKey`; plain SHA-256 for a legacy event. */
+      hash: string;
+      /**
+       * @description The AUDIT_CHAIN_KEYS version the event was chained with; null for a legacy event.
+       * @example v1
+       */
+      chainKey?: string | null;
+    };
+    AuditEventListView: {
+      /** @description Newest first (descending seq). */
+      items: components['schemas']['AuditEventView'][];
+      nextCursor: string | null;
+    };
+    CheckpointOutcomeView: {
+      /** @description The seq of the checkpoint given. */
+      seq: number;
+      /**
+       * @description `reached`: the chain still passes through the checkpoint. `pruned`: retention removed the events up to it, so it can no longer be compared.
+       * @enum {string}
+       */
+      status: 'reached' | 'pruned';
+    };
+    ChainVerificationView: {
+      ok: boolean;
+      /** @description Events that passed every check. */
+      checked: number;
+      /** @description ok only: the chain head. */
+      lastSeq?: number;
+      /** @description ok only: hash of the chain head. */
+      lastHash?: string;
+      /** @description ok only: how many of the checked events were chained with plain SHA-256, before the chain was keyed (they come first). A database writer could rewrite those unnoticed; keyed events they cannot. */
+      legacyEvents?: number;
+      /** @description ok only, when a checkpoint was given. */
+      checkpoint?: components['schemas']['CheckpointOutcomeView'];
+      /** @description not ok: the first seq that is altered, missing or out of place. */
+      firstBadSeq?: number;
+      /**
+       * @description `hash mismatch`: the event was edited (or names a chain key this gateway does not have). `missing event`: a seq is absent (deleted). `prevHash mismatch`: events were reordered or one was inserted. `unkeyed event`: an event without a chain key after keyed ones (rewritten without the key). `head mismatch`: the newest events were deleted, or the recorded head disagrees with the last event. `undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). `checkpoint mismatch`: the event at the checkpoint is not the one it signed (rewritten, or removed and replaced). `truncated`: the chain ends before the checkpoint: events it covered are gone.
+       * @enum {string}
+       */
+      reason?:
+        | 'missing event'
+        | 'prevHash mismatch'
+        | 'hash mismatch'
+        | 'unkeyed event'
+        | 'head mismatch'
+        | 'undeclared start'
+        | 'checkpoint mismatch'
+        | 'truncated';
+    };
+    AuditCheckpointDto: {
+      /** Format: uuid */
+      tenantId: string;
+      seq: number;
+      hash: string;
+      /** Format: date-time */
+      at: string;
+      /** @example v2 */
+      keyVersion: string;
+      signature: string;
+    };
+    VerifyAgainstCheckpointDto: {
+      /** @description As GET /v1/audit/checkpoint answered it. */
+      checkpoint: components['schemas']['AuditCheckpointDto'];
+    };
+    AuditCheckpointView: {
+      /** Format: uuid */
+      tenantId: string;
+      /** @description The chain head: the seq of the newest event (0 for an empty chain). */
+      seq: number;
+      /** @description Hash of that event. */
+      hash: string;
+      /**
+       * Format: date-time
+       * @description When the checkpoint was made.
+       */
+      at: string;
+      /**
+       * @description The AUDIT_CHAIN_KEYS version that signed it.
+       * @example v2
+       */
+      keyVersion: string;
+      /** @description HMAC-SHA-256 (hex) over the fields above; only this gateway, holding the key, can make or check it. */
+      signature: string;
+    };
+    CreateGatewayKeyDto: {
+      /**
+       * @description What the key is for; 1 to 100 printable characters, no invisible characters and nothing shaped like a secret.
+       * @example orders-frontend
+       */
+      name: string;
+      /**
+       * @example [
+       *       "operator"
+       *     ]
+       */
+      roles: ('admin' | 'operator' | 'viewer' | 'auditor')[];
+      /**
+       * @description Whether calls with this key may name a person in X-On-Behalf-Of. false for services that never act for people: such a key sending the header is refused with 403.
+       * @default true
+       */
+      delegate: boolean;
+    };
+    CreatedGatewayKeyView: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      tenantId: string;
+      name: string;
+      roles: ('admin' | 'operator' | 'viewer' | 'auditor')[];
+      /** @description Whether calls with this key may send X-On-Behalf-Of. */
+      delegate: boolean;
+      /**
+       * @description Public start of the key, to tell keys apart; not a secret.
+       * @example pgw_AbCdEfGhIjKl
+       */
+      keyPrefix: string;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      /** Format: date-time */
+      revokedAt?: string | null;
+      /** @description The key itself. Shown only in this response; store it now. */
+      key: string;
+    };
+    GatewayKeyView: {
+      /** Format: uuid */
+      id: string;
+      /** Format: uuid */
+      tenantId: string;
+      name: string;
+      roles: ('admin' | 'operator' | 'viewer' | 'auditor')[];
+      /** @description Whether calls with this key may send X-On-Behalf-Of. */
+      delegate: boolean;
+      /**
+       * @description Public start of the key, to tell keys apart; not a secret.
+       * @example pgw_AbCdEfGhIjKl
+       */
+      keyPrefix: string;
+      createdBy: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      /** Format: date-time */
+      revokedAt?: string | null;
+    };
+    GatewayKeyListView: {
+      items: components['schemas']['GatewayKeyView'][];
+      nextCursor: string | null;
+    };
+    CreateTenantDto: {
+      /**
+       * @description Unique team name: letters, digits, ".", "_", "-"; 1 to 64.
+       * @example payments-team
+       */
+      name: string;
+    };
+    TenantView: {
+      /** Format: uuid */
+      id: string;
+      name: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    CreateGroupMappingDto: {
+      /**
+       * @description A group exactly as the identity provider writes it in the groups claim (OIDC_GROUPS_CLAIM); 1 to 256 printable characters. One mapping per group and tenant.
+       * @example payments-engineers
+       */
+      group: string;
+      /**
+       * @description The roles the group's members get in the tenant; a user's roles are the union over their groups.
+       * @example [
+       *       "operator"
+       *     ]
+       */
+      roles: ('admin' | 'operator' | 'viewer' | 'auditor')[];
+    };
+    GroupMappingView: {
+      /** Format: uuid */
+      id: string;
+      /** @example payments-engineers */
+      group: string;
+      roles: ('admin' | 'operator' | 'viewer' | 'auditor')[];
+      /** Format: date-time */
+      createdAt: string;
+    };
+    GroupMappingListView: {
+      items: components['schemas']['GroupMappingView'][];
+      nextCursor: string | null;
+    };
+    CreateCredentialDto: {
+      /** @enum {string} */
+      kind: 'pipes' | 'dashboards' | 'secret';
+      /**
+       * @description 1 to 100 printable characters, no secret.
+       * @example prod org key
+       */
+      name: string;
+      /**
+       * Format: uuid
+       * @description pipes only: the organization this API key belongs to.
+       */
+      organizationId?: string;
+      /** @description pipes only: the API key id. */
+      keyId?: string;
+      /** @description pipes only: the API key secret. Never returned. */
+      keySecret?: string;
+      /** @description dashboards only: the API token. Never returned. */
+      token?: string;
+      /**
+       * @description dashboards only: a self-hosted dashboards API (https; its host and port must be in DASHBOARDS_ALLOWED_HOSTS, where an entry without a port admits only 443).
+       * @example https://dashboards.internal.example.com
+       */
+      baseUrl?: string;
+      /** @description dashboards only: use this one when a call names no credentialId. */
+      isDefault?: boolean;
+      /** @description secret only: a string, or an object of string fields such as {username, password}, {accessKeyId, secretKey} or {certificate, privateKey}. Never returned: pipe specs use it by reference, {"$secret": "<name or id>"}. */
+      value?:
+        | string
+        | {
+            [key: string]: string;
+          };
+    };
+    CredentialView: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'pipes' | 'dashboards' | 'secret';
+      name: string;
+      /** Format: uuid */
+      organizationId?: string;
+      baseUrl?: string;
+      /** @description Last 4 characters of the key id (pipes), the token (dashboards) or a string secret of 16 characters or more; empty otherwise. */
+      hint: string;
+      /** @description secret holding an object: its field names. */
+      fields?: string[];
+      /** @description dashboards: used when a call names no credentialId. */
+      isDefault?: boolean;
+      /** @description Starts at 1; each rotation adds 1. */
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      /**
+       * Format: date-time
+       * @description Set when the upstream refused this credential (401/403); cleared by a rotation.
+       */
+      rejectedAt?: string | null;
+      rejectedStatus?: number | null;
+    };
+    CredentialListView: {
+      items: components['schemas']['CredentialView'][];
+      nextCursor: string | null;
+    };
+    RotateCredentialDto: {
+      /** @description pipes only: a new key id (keeps the old one when absent). */
+      keyId?: string;
+      /** @description pipes: the new key secret (required). */
+      keySecret?: string;
+      /** @description dashboards: the new token (required). */
+      token?: string;
+      /** @description secret: the new value (required). */
+      value?:
+        | string
+        | {
+            [key: string]: string;
+          };
+    };
+    PropagationOutcomeView: {
+      pipeId: string;
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      serviceId: string;
+      /** @description Where in the pipe the secret stands, e.g. source.kafka.credentials. */
+      paths: string[];
+      /** @description Of those, the places an update cannot change (fixed at create, or inside a list): the pipe keeps the old value there until it is created again. */
+      notUpdatable: string[];
+      /** @enum {string} */
+      outcome: 'updated' | 'failed';
+      /** @description What the update of this pipe answered. */
+      status: number;
+      /** @description Why it failed: the problem the update answered. */
+      problem?: Record<string, never>;
+    };
+    RotatedCredentialView: {
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      kind: 'pipes' | 'dashboards' | 'secret';
+      name: string;
+      /** Format: uuid */
+      organizationId?: string;
+      baseUrl?: string;
+      /** @description Last 4 characters of the key id (pipes), the token (dashboards) or a string secret of 16 characters or more; empty otherwise. */
+      hint: string;
+      /** @description secret holding an object: its field names. */
+      fields?: string[];
+      /** @description dashboards: used when a call names no credentialId. */
+      isDefault?: boolean;
+      /** @description Starts at 1; each rotation adds 1. */
+      version: number;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      updatedAt: string;
+      /** Format: date-time */
+      lastUsedAt?: string | null;
+      /**
+       * Format: date-time
+       * @description Set when the upstream refused this credential (401/403); cleared by a rotation.
+       */
+      rejectedAt?: string | null;
+      rejectedStatus?: number | null;
+      /** @description With ?propagate=true: each pipe that uses the secret, updated upstream or not. */
+      propagation?: components['schemas']['PropagationOutcomeView'][];
+    };
+    PipeSpecRecordView: {
+      /** Format: uuid */
+      id: string;
+      actor: string;
+      onBehalfOf?: string | null;
+      /** Format: uuid */
+      keyId?: string | null;
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      serviceId: string;
+      /** @description The create body as submitted: every inline secret replaced by "[redacted]", references to vault secrets ({"$secret": "<name or id>"}) kept as they were. */
+      spec: Record<string, never>;
+      /** @description SHA-256 of the canonical JSON of the redacted spec. */
+      specHash: string;
+      /** @enum {string} */
+      outcome: 'pending' | 'succeeded' | 'failed' | 'unknown';
+      pipeId?: string | null;
+      upstreamRequestId?: string | null;
+      upstreamStatus?: number | null;
+      /** @description The problem the caller received (redacted). */
+      error?: Record<string, never> | null;
+      requestId: string;
+      /** Format: date-time */
+      createdAt: string;
+      /** Format: date-time */
+      completedAt?: string | null;
+      /**
+       * Format: date-time
+       * @description When the pipe was deleted through the gateway; the spec is kept for review.
+       */
+      deletedAt?: string | null;
+      /**
+       * Format: uuid
+       * @description The history entry this spec was submitted again from.
+       */
+      resubmittedFrom?: string | null;
+    };
+    PipeSpecHistoryPageView: {
+      items: components['schemas']['PipeSpecRecordView'][];
+      nextCursor: string | null;
+    };
+    ResubmitPipeSpecDto: {
+      /** @description A name for the new pipe; the recorded one when left out. */
+      name?: string;
+    };
+    SecretUseItemView: {
+      pipeId: string;
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      serviceId: string;
+      /** @description Where in the spec the reference stands, e.g. source.kafka.credentials. */
+      path: string;
+      /**
+       * Format: uuid
+       * @description The create spec, when it made the reference.
+       */
+      historyId: string | null;
+      /** Format: date-time */
+      since: string;
+    };
+    SecretUseListView: {
+      items: components['schemas']['SecretUseItemView'][];
+      nextCursor: string | null;
+    };
+    DashboardVersionSummaryView: {
+      /** @description Starts at 1 per dashboard; each replace or restore stores one. */
+      version: number;
+      actor: string;
+      onBehalfOf?: string | null;
+      /**
+       * Format: date-time
+       * @description When it was replaced (the content is what it was before).
+       */
+      createdAt: string;
+      tileCount: number;
+      /** @description The ETag this content had. */
+      etag: string;
+    };
+    DashboardVersionListView: {
+      items: components['schemas']['DashboardVersionSummaryView'][];
+      nextCursor: string | null;
+    };
+    DashboardVersionView: {
+      /** @description Starts at 1 per dashboard; each replace or restore stores one. */
+      version: number;
+      actor: string;
+      onBehalfOf?: string | null;
+      /**
+       * Format: date-time
+       * @description When it was replaced (the content is what it was before).
+       */
+      createdAt: string;
+      tileCount: number;
+      /** @description The ETag this content had. */
+      etag: string;
+      /** @description The dashboard as the upstream returned it before it was replaced. */
+      data: Record<string, never>;
+    };
+    /** @description An error, as `application/problem+json`. `type` ends with a slug that says which error it is (the responses of each operation list them); `detail` says it for people. */
+    Problem: {
+      /**
+       * @description A URI naming the error.
+       * @example https://pipes-gateway.dev/problems/validation-failed
+       */
+      type: string;
+      /** @example Validation failed */
+      title: string;
+      /** @example 400 */
+      status: number;
+      /** @example The request is not valid; see errors. */
+      detail: string;
+      /**
+       * @description The X-Request-Id of the request; quote it when reporting a problem.
+       * @example 0b6f7c1e-3f47-4b8e-9d55-8f1f0c7a2b1d
+       */
+      requestId: string;
+      /** @description On 400: one entry per field or header that is not valid. */
+      errors?: {
+        /**
+         * @description The field (`source.kafka.brokers`, `tiles[0].x`) or `header:<name>`.
+         * @example keySecret
+         */
+        path: string;
+        /** @example is required */
+        message: string;
+      }[];
+      /** @description When an upstream's answer caused the error: its status, request id and body, secrets removed. */
+      upstream?: {
+        /** @example 404 */
+        status: number;
+        requestId?: string;
+        /** @description As the upstream sent it (JSON, text or null), secrets removed. */
+        body: unknown;
+      };
+    };
+    /** @description A dashboard as the dashboards API describes it; every field it has passes through. */
+    Dashboard: {
+      /** @example 65a1b2c3d4e5f60718293a4b */
+      id?: string;
+      name?: string;
+      tiles?: ({
+        id?: string;
+        name?: string;
+        x?: number;
+        y?: number;
+        w?: number;
+        h?: number;
+      } & {
+        [key: string]: unknown;
+      })[];
+      tags?: string[];
+    } & {
+      [key: string]: unknown;
+    };
+    DashboardEnvelope: {
+      data: components['schemas']['Dashboard'];
+    } & {
+      [key: string]: unknown;
+    };
+    DashboardListEnvelope: {
+      data: components['schemas']['Dashboard'][];
+    } & {
+      [key: string]: unknown;
+    };
+    DashboardBody: {
+      /** @description Ignored by the service on write; accepted so a read dashboard can be written back. */
+      id?: string;
+      name: string;
+      /** @description Tiles left out are deleted. */
+      tiles: ({
+        /** @description Keeps an existing tile; a tile without an id, or with an unknown one, gets a new id. */
+        id?: string;
+        name?: string;
+        x: number;
+        y: number;
+        w: number;
+        h: number;
+        asRatio?: boolean;
+        /** @description The 2025 API; or `config`, not both. */
+        series?: ({
+          /** @description time, table, number, histogram, search or markdown */
+          type: string;
+          /** @description events or metrics */
+          dataSource?: string;
+          /** @description count, avg, sum, p99, count_distinct, ... and their _rate forms */
+          aggFn?: string;
+          field?: string;
+          where?: string;
+          /** @description sql or lucene */
+          whereLanguage?: string;
+          groupBy?: string[];
+          /** @description asc or desc (table) */
+          sortOrder?: string;
+          numberFormat?: Record<string, never>;
+          /** @description Gauge, Histogram, Sum or Summary */
+          metricDataType?: string;
+          metricName?: string;
+          /** @description markdown */
+          content?: string;
+          /** @description search */
+          fields?: string[];
+          sourceId?: string;
+          alias?: string;
+        } & {
+          [key: string]: unknown;
+        })[];
+        /** @description Today's API: a chart description, passed through as it is. */
+        config?: Record<string, never>;
+        containerId?: string;
+        tabId?: string;
+      } & {
+        [key: string]: unknown;
+      })[];
+      tags?: string[];
+      filters?: Record<string, never>[];
+      savedQuery?: string | null;
+      savedQueryLanguage?: string | null;
+      savedFilterValues?: unknown[];
+      containers?: Record<string, never>[];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description A pipe as the pipes API describes it. Credentials, access keys and connection strings are never in it. */
+    Pipe: {
+      /** Format: uuid */
+      id?: string;
+      /** Format: uuid */
+      serviceId?: string;
+      name?: string;
+      /**
+       * @description e.g. Provisioning, Running, Stopped, Failed.
+       * @example Running
+       */
+      state?: string;
+      /** @description replicas, replicaCpuMillicores, replicaMemoryGb. */
+      scaling?: {
+        [key: string]: unknown;
+      };
+      /** @description The source kind object (`kafka`, `objectStorage`, `kinesis`, `postgres`, …), without secrets. */
+      source?: {
+        [key: string]: unknown;
+      };
+      /** @description database, table, columns, tableDefinition. */
+      destination?: {
+        [key: string]: unknown;
+      };
+      fieldMappings?: ({
+        sourceField?: string;
+        destinationField?: string;
+      } & {
+        [key: string]: unknown;
+      })[];
+      /** @description The pipe's advanced settings, as the service names them (`clickhouse_*` or `engine_*`). */
+      settings?: {
+        [key: string]: unknown;
+      };
+      createdAt?: string;
+      updatedAt?: string;
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The pipes API envelope with a pipe. */
+    PipeEnvelope: {
+      /**
+       * @description The pipes API's HTTP status.
+       * @example 200
+       */
+      status: number;
+      /** @description The pipes API's id for the call. */
+      requestId: string;
+      result: components['schemas']['Pipe'];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The pipes API envelope with the service's pipes. */
+    PipeListEnvelope: {
+      /**
+       * @description The pipes API's HTTP status.
+       * @example 200
+       */
+      status: number;
+      /** @description The pipes API's id for the call. */
+      requestId: string;
+      result: components['schemas']['Pipe'][];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The pipe's advanced settings, as the service names them (`clickhouse_*` or `engine_*`). */
+    PipeSettings: {
+      [key: string]: unknown;
+    };
+    /** @description The pipes API envelope with the pipe's settings. */
+    PipeSettingsEnvelope: {
+      /**
+       * @description The pipes API's HTTP status.
+       * @example 200
+       */
+      status: number;
+      /** @description The pipes API's id for the call. */
+      requestId: string;
+      result: components['schemas']['PipeSettings'];
+    } & {
+      [key: string]: unknown;
+    };
+    /** @description The pipes API envelope of a call that answers no result. */
+    PipesEmptyEnvelope: {
+      /**
+       * @description The pipes API's HTTP status.
+       * @example 200
+       */
+      status: number;
+      /** @description The pipes API's id for the call. */
+      requestId: string;
+    } & {
+      [key: string]: unknown;
+    };
+    PipeCreateBody: {
+      name?: string;
+      /** @description Exactly one of kafka, objectStorage, kinesis, pubsub, postgres, mysql, bigquery, mongodb. */
+      source: {
+        kafka?: {
+          /** @enum {string} */
+          type?:
+            'kafka' | 'redpanda' | 'msk' | 'gcmk' | 'confluent' | 'warpstream' | 'azureeventhub' | 'dokafka';
+          /** @enum {string} */
+          format?: 'JSONEachRow' | 'Avro' | 'AvroConfluent' | 'Protobuf';
+          /** @description Comma-separated host:port list. */
+          brokers?: string;
+          topics?: string;
+          consumerGroup?: string | null;
+          /** @enum {string} */
+          authentication?:
+            'PLAIN' | 'SCRAM-SHA-256' | 'SCRAM-SHA-512' | 'IAM_ROLE' | 'IAM_USER' | 'MUTUAL_TLS';
+          iamRole?: string | null;
+          offset?: {
+            /** @enum {string} */
+            strategy?: 'from_beginning' | 'from_latest' | 'from_timestamp';
+            /**
+             * Format: utc-minute
+             * @description UTC to the minute, e.g. 2021-01-01T00:00; required with from_timestamp.
+             */
+            timestamp?: string | null;
+          } | null;
+          schemaRegistry?: {
+            url?: string;
+            /** @enum {string} */
+            authentication?: 'PLAIN';
+            caCertificate?: string | null;
+            credentials?: {
+              username?: string;
+              /** @description Secret: password. */
+              password?: string;
+            };
+          } | null;
+          /** @description PEM certificate of the brokers. */
+          caCertificate?: string | null;
+          reversePrivateEndpointIds?: string[];
+          exactlyOnce?: boolean | null;
+          /** @description One form: {username, password} for PLAIN and SCRAM, {accessKeyId, secretKey} for IAM_USER, {connectionString} for Azure Event Hubs, {certificate, privateKey} for MUTUAL_TLS. */
+          credentials?: {
+            username?: string;
+            /** @description Secret: SASL password (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512). */
+            password?: string;
+            /** @description IAM user access key id (IAM_USER, e.g. MSK). */
+            accessKeyId?: string;
+            /** @description Secret: IAM user secret key. */
+            secretKey?: string;
+            /** @description Secret: Azure Event Hubs connection string, as a whole. */
+            connectionString?: string;
+            /** @description Client certificate (MUTUAL_TLS), PEM. */
+            certificate?: string;
+            /** @description Secret: Client private key (MUTUAL_TLS), PEM. */
+            privateKey?: string;
+          };
+        } | null;
+        objectStorage?: {
+          /** @enum {string} */
+          type?: 's3' | 'gcs' | 'dospaces' | 'azureblobstorage' | 'cloudflarer2' | 'ovhobjectstorage';
+          /** @enum {string} */
+          format?:
+            | 'JSONEachRow'
+            | 'JSONAsObject'
+            | 'CSV'
+            | 'CSVWithNames'
+            | 'TabSeparated'
+            | 'TabSeparatedWithNames'
+            | 'Parquet'
+            | 'Avro';
+          /** @description May contain wildcards. */
+          url?: string;
+          delimiter?: string | null;
+          /** @enum {string|null} */
+          compression?: 'none' | 'gzip' | 'gz' | 'brotli' | 'br' | 'xz' | 'LZMA' | 'zstd' | 'auto' | null;
+          isContinuous?: boolean | null;
+          queueUrl?: string | null;
+          skipInitialLoad?: boolean | null;
+          startAfter?: string | null;
+          /** @enum {string|null} */
+          authentication?: 'IAM_ROLE' | 'IAM_USER' | 'CONNECTION_STRING' | 'SERVICE_ACCOUNT' | null;
+          iamRole?: string | null;
+          /** @description Secret: Azure connection string, as a whole. */
+          connectionString?: string | null;
+          /** @description May contain wildcards. */
+          path?: string | null;
+          azureContainerName?: string | null;
+          accessKey?: {
+            accessKeyId?: string;
+            /** @description Secret: secret access key. */
+            secretKey?: string;
+          } | null;
+          /** @description Secret: base64 of a GCP service-account JSON key. */
+          serviceAccountKey?: string | null;
+        } | null;
+        kinesis?: {
+          /** @enum {string} */
+          format?: 'JSONEachRow' | 'Avro' | 'AvroConfluent';
+          streamName?: string;
+          region?: string;
+          useEnhancedFanOut?: boolean | null;
+          /** @enum {string} */
+          iteratorType?: 'TRIM_HORIZON' | 'LATEST' | 'AT_TIMESTAMP';
+          /** @description UNIX seconds; required with AT_TIMESTAMP. */
+          timestamp?: number | null;
+          /** @enum {string} */
+          authentication?: 'IAM_ROLE' | 'IAM_USER';
+          iamRole?: string | null;
+          accessKey?: {
+            accessKeyId?: string;
+            /** @description Secret: secret access key. */
+            secretKey?: string;
+          } | null;
+        } | null;
+        pubsub?: {
+          /** @enum {string} */
+          format: 'JSONEachRow' | 'Avro' | 'Protobuf';
+          projectId: string;
+          topic: string;
+          /** @enum {string} */
+          authentication: 'SERVICE_ACCOUNT';
+          /** @enum {string} */
+          seekType: 'latest' | 'earliest' | 'timestamp';
+          seekTimestamp?: string | null;
+          filter?: string | null;
+          enableOrdering?: boolean | null;
+          ackDeadline?: number | null;
+          serviceAccountKey: {
+            /** @description Secret: base64 of a GCP service-account JSON key. */
+            serviceAccountFile?: string;
+          };
+        } | null;
+        postgres?: {
+          /** @enum {string|null} */
+          type?:
+            | 'postgres'
+            | 'supabase'
+            | 'neon'
+            | 'alloydb'
+            | 'planetscale'
+            | 'rdspostgres'
+            | 'aurorapostgres'
+            | 'cloudsqlpostgres'
+            | 'azurepostgres'
+            | 'crunchybridge'
+            | 'tigerdata'
+            | null;
+          credentials?: {
+            username?: string;
+            /** @description Secret: password. */
+            password?: string;
+          };
+          host?: string;
+          port?: number;
+          /** @enum {string} */
+          authentication?: 'basic' | 'IAM_ROLE';
+          iamRole?: string;
+          tlsHost?: string;
+          caCertificate?: string;
+          disableTls?: boolean;
+          skipCertVerification?: boolean;
+          database?: string;
+          settings?: {
+            syncIntervalSeconds?: number;
+            pullBatchSize?: number;
+            publicationName?: string;
+            /** @enum {string} */
+            replicationMode?: 'cdc' | 'snapshot' | 'cdc_only';
+            replicationSlotName?: string;
+            allowNullableColumns?: boolean;
+            initialLoadParallelism?: number;
+            snapshotNumRowsPerPartition?: number;
+            snapshotNumberOfParallelTables?: number;
+            enableFailoverSlots?: boolean;
+            deleteOnMerge?: boolean;
+          };
+          tableMappings?: {
+            sourceSchemaName?: string;
+            sourceTable?: string;
+            targetTable?: string;
+            excludedColumns?: string[];
+            useCustomSortingKey?: boolean;
+            sortingKeys?: string[];
+            /** @enum {string} */
+            tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null';
+            partitionKey?: string;
+            partitionByExpr?: string;
+          }[];
+        };
+        mysql?: {
+          /** @enum {string|null} */
+          type?: 'mysql' | 'rdsmysql' | 'auroramysql' | 'mariadb' | 'rdsmariadb' | null;
+          credentials?: {
+            username?: string;
+            /** @description Secret: password. */
+            password?: string;
+          };
+          host: string;
+          port: number;
+          /** @enum {string} */
+          authentication?: 'basic' | 'IAM_ROLE';
+          iamRole?: string;
+          tlsHost?: string;
+          caCertificate?: string;
+          disableTls?: boolean;
+          skipCertVerification?: boolean;
+          serverId?: number;
+          settings: {
+            syncIntervalSeconds?: number;
+            pullBatchSize?: number;
+            /** @enum {string} */
+            replicationMode: 'cdc' | 'snapshot' | 'cdc_only';
+            /** @enum {string} */
+            replicationMechanism?: 'GTID' | 'FILE_POS';
+            useCompression?: boolean;
+            allowNullableColumns?: boolean;
+            initialLoadParallelism?: number;
+            snapshotNumRowsPerPartition?: number;
+            snapshotNumberOfParallelTables?: number;
+            deleteOnMerge?: boolean;
+          };
+          tableMappings: {
+            sourceSchemaName: string;
+            sourceTable: string;
+            targetTable: string;
+            excludedColumns?: string[];
+            useCustomSortingKey?: boolean;
+            sortingKeys?: string[];
+            /** @enum {string} */
+            tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null';
+            partitionKey?: string;
+          }[];
+        } | null;
+        bigquery?: {
+          snapshotStagingPath?: string;
+          settings?: {
+            /** @enum {string} */
+            replicationMode?: 'snapshot';
+            allowNullableColumns?: boolean;
+            initialLoadParallelism?: number;
+            snapshotNumRowsPerPartition?: number;
+            snapshotNumberOfParallelTables?: number;
+          };
+          tableMappings?: {
+            sourceDatasetName?: string;
+            sourceTable?: string;
+            targetTable?: string;
+            excludedColumns?: string[];
+            useCustomSortingKey?: boolean;
+            sortingKeys?: string[];
+            /** @enum {string} */
+            tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null';
+          }[];
+          credentials?: {
+            /** @description Secret: base64 of a GCP service-account JSON key. */
+            serviceAccountFile?: string;
+          };
+        } | null;
+        mongodb?: {
+          credentials?: {
+            username?: string;
+            /** @description Secret: password. */
+            password?: string;
+          };
+          /** @description Connection URI; a password in it is a secret. */
+          uri: string;
+          /** @enum {string} */
+          readPreference: 'primary' | 'primaryPreferred' | 'secondary' | 'secondaryPreferred' | 'nearest';
+          tlsHost?: string;
+          disableTls?: boolean;
+          skipCertVerification?: boolean;
+          caCertificate?: string;
+          settings: {
+            syncIntervalSeconds?: number;
+            pullBatchSize?: number;
+            /** @enum {string} */
+            replicationMode: 'cdc' | 'snapshot' | 'cdc_only';
+            snapshotNumRowsPerPartition?: number;
+            snapshotNumberOfParallelTables?: number;
+            deleteOnMerge?: boolean;
+            useJsonNativeFormat?: boolean;
+          };
+          tableMappings: {
+            sourceDatabaseName: string;
+            sourceCollection: string;
+            targetTable: string;
+            /** @enum {string} */
+            tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null';
+          }[];
+        } | null;
+        /** @description Let the service check sample records against the destination. */
+        validateSamples?: boolean;
+      };
+      destination?: {
+        database?: string;
+        table?: string;
+        /** @description Let the service create and own the table. */
+        managedTable?: boolean;
+        tableDefinition?: {
+          engine?: {
+            /** @enum {string} */
+            type?: 'MergeTree' | 'ReplacingMergeTree' | 'SummingMergeTree' | 'Null';
+            versionColumnId?: string | null;
+            columnIds?: string[];
+          };
+          sortingKey?: string[];
+          partitionBy?: string;
+          primaryKey?: string;
+        };
+        columns?: {
+          name?: string;
+          type?: string;
+        }[];
+        roles?: string[];
+      };
+      /** @description Must map every destination column. */
+      fieldMappings?: {
+        sourceField?: string;
+        destinationField?: string;
+      }[];
+      scaling?: {
+        replicas?: number;
+        /** @deprecated */
+        concurrency?: number;
+        replicaCpuMillicores?: number;
+        replicaMemoryGb?: number;
+      };
+      settings?: {
+        streaming_max_insert_wait_ms?: number | null;
+        object_storage_concurrency?: number | null;
+        object_storage_polling_interval_ms?: number | null;
+        object_storage_max_insert_bytes?: number | null;
+        object_storage_max_file_count?: number | null;
+        clickhouse_max_threads?: number | null;
+        engine_max_threads?: number | null;
+        clickhouse_max_insert_threads?: number | null;
+        engine_max_insert_threads?: number | null;
+        clickhouse_min_insert_block_size_bytes?: number | null;
+        engine_min_insert_block_size_bytes?: number | null;
+        clickhouse_max_download_threads?: number | null;
+        engine_max_download_threads?: number | null;
+        clickhouse_parallel_distributed_insert_select?: number | null;
+        engine_parallel_distributed_insert_select?: number | null;
+        object_storage_use_cluster_function?: boolean | null;
+        clickhouse_parallel_view_processing?: boolean | null;
+        engine_parallel_view_processing?: boolean | null;
+      };
+    };
+    PipeUpdateBody: {
+      name?: string | null;
+      source?: {
+        kafka?: {
+          /** @enum {string|null} */
+          authentication?:
+            'PLAIN' | 'SCRAM-SHA-256' | 'SCRAM-SHA-512' | 'IAM_ROLE' | 'IAM_USER' | 'MUTUAL_TLS' | null;
+          iamRole?: string | null;
+          caCertificate?: string | null;
+          reversePrivateEndpointIds?: string[] | null;
+          /** @description One form: {username, password} for PLAIN and SCRAM, {accessKeyId, secretKey} for IAM_USER, {connectionString} for Azure Event Hubs, {certificate, privateKey} for MUTUAL_TLS. */
+          credentials?: {
+            username?: string | null;
+            /** @description Secret: SASL password (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512). */
+            password?: string | null;
+            /** @description IAM user access key id (IAM_USER, e.g. MSK). */
+            accessKeyId?: string | null;
+            /** @description Secret: IAM user secret key. */
+            secretKey?: string | null;
+            /** @description Secret: Azure Event Hubs connection string, as a whole. */
+            connectionString?: string | null;
+            /** @description Client certificate (MUTUAL_TLS), PEM. */
+            certificate?: string | null;
+            /** @description Secret: Client private key (MUTUAL_TLS), PEM. */
+            privateKey?: string | null;
+          } | null;
+        } | null;
+        objectStorage?: {
+          skipInitialLoad?: boolean | null;
+          startAfter?: string | null;
+          /** @enum {string|null} */
+          authentication?: 'IAM_ROLE' | 'IAM_USER' | 'CONNECTION_STRING' | 'SERVICE_ACCOUNT' | null;
+          iamRole?: string | null;
+          /** @description Secret: Azure connection string, as a whole. */
+          connectionString?: string | null;
+          path?: string | null;
+          azureContainerName?: string | null;
+          accessKey?: {
+            accessKeyId?: string | null;
+            /** @description Secret: secret access key. */
+            secretKey?: string | null;
+          } | null;
+          /** @description Secret: base64 of a GCP service-account JSON key. */
+          serviceAccountKey?: string | null;
+        } | null;
+        kinesis?: {
+          /** @enum {string|null} */
+          authentication?: 'IAM_ROLE' | 'IAM_USER' | null;
+          iamRole?: string | null;
+          accessKey?: {
+            accessKeyId?: string | null;
+            /** @description Secret: secret access key. */
+            secretKey?: string | null;
+          } | null;
+        } | null;
+        pubsub?: {
+          /** @enum {string|null} */
+          authentication: 'SERVICE_ACCOUNT' | null;
+          ackDeadline?: number | null;
+          serviceAccountKey: {
+            /** @description Secret: base64 of a GCP service-account JSON key. */
+            serviceAccountFile?: string | null;
+          } | null;
+        } | null;
+        postgres?: {
+          credentials?: {
+            username?: string | null;
+            /** @description Secret: password. */
+            password?: string | null;
+          } | null;
+          host?: string | null;
+          port?: number | null;
+          tlsHost?: string | null;
+          caCertificate?: string | null;
+          disableTls?: boolean | null;
+          skipCertVerification?: boolean | null;
+          database?: string | null;
+          settings?: {
+            syncIntervalSeconds?: number | null;
+            pullBatchSize?: number | null;
+          } | null;
+          tableMappingsToAdd?:
+            | {
+                sourceSchemaName?: string | null;
+                sourceTable?: string | null;
+                targetTable?: string | null;
+                excludedColumns?: string[] | null;
+                useCustomSortingKey?: boolean | null;
+                sortingKeys?: string[] | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+                partitionKey?: string | null;
+                partitionByExpr?: string | null;
+              }[]
+            | null;
+          tableMappingsToRemove?:
+            | {
+                sourceSchemaName?: string | null;
+                sourceTable?: string | null;
+                targetTable?: string | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+                partitionKey?: string | null;
+                partitionByExpr?: string | null;
+              }[]
+            | null;
+        } | null;
+        mysql?: {
+          credentials?: {
+            username?: string | null;
+            /** @description Secret: password. */
+            password?: string | null;
+          } | null;
+          host: string | null;
+          port: number | null;
+          tlsHost?: string | null;
+          caCertificate?: string | null;
+          disableTls?: boolean | null;
+          skipCertVerification?: boolean | null;
+          /** @enum {string|null} */
+          authentication?: 'basic' | 'IAM_ROLE' | null;
+          iamRole?: string | null;
+          serverId?: number | null;
+          settings?: {
+            syncIntervalSeconds?: number | null;
+            pullBatchSize?: number | null;
+            useCompression?: boolean | null;
+          } | null;
+          tableMappingsToAdd?:
+            | {
+                sourceSchemaName: string | null;
+                sourceTable: string | null;
+                targetTable: string | null;
+                excludedColumns?: string[] | null;
+                useCustomSortingKey?: boolean | null;
+                sortingKeys?: string[] | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+                partitionKey?: string | null;
+              }[]
+            | null;
+          tableMappingsToRemove?:
+            | {
+                sourceSchemaName: string | null;
+                sourceTable: string | null;
+                targetTable: string | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+                partitionKey?: string | null;
+              }[]
+            | null;
+        } | null;
+        mongodb?: {
+          credentials?: {
+            username?: string | null;
+            /** @description Secret: password. */
+            password?: string | null;
+          } | null;
+          /** @description Connection URI; a password in it is a secret. */
+          uri: string | null;
+          /** @enum {string|null} */
+          readPreference:
+            'primary' | 'primaryPreferred' | 'secondary' | 'secondaryPreferred' | 'nearest' | null;
+          tlsHost?: string | null;
+          disableTls?: boolean | null;
+          skipCertVerification?: boolean | null;
+          caCertificate?: string | null;
+          settings?: {
+            syncIntervalSeconds?: number | null;
+            pullBatchSize?: number | null;
+          } | null;
+          tableMappingsToAdd?:
+            | {
+                sourceDatabaseName: string | null;
+                sourceCollection: string | null;
+                targetTable: string | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+              }[]
+            | null;
+          tableMappingsToRemove?:
+            | {
+                sourceDatabaseName: string | null;
+                sourceCollection: string | null;
+                targetTable: string | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+              }[]
+            | null;
+        } | null;
+        validateSamples?: boolean | null;
+      } | null;
+      /** @description Only `columns` may change. */
+      destination?: {
+        columns?:
+          | {
+              name?: string | null;
+              type?: string | null;
+            }[]
+          | null;
+      } | null;
+      /** @description Must map every destination column. */
+      fieldMappings?:
+        | {
+            sourceField?: string | null;
+            destinationField?: string | null;
+          }[]
+        | null;
+      settings?: {
+        streaming_max_insert_wait_ms?: number | null;
+        object_storage_concurrency?: number | null;
+        object_storage_polling_interval_ms?: number | null;
+        object_storage_max_insert_bytes?: number | null;
+        object_storage_max_file_count?: number | null;
+        clickhouse_max_threads?: number | null;
+        engine_max_threads?: number | null;
+        clickhouse_max_insert_threads?: number | null;
+        engine_max_insert_threads?: number | null;
+        clickhouse_min_insert_block_size_bytes?: number | null;
+        engine_min_insert_block_size_bytes?: number | null;
+        clickhouse_max_download_threads?: number | null;
+        engine_max_download_threads?: number | null;
+        clickhouse_parallel_distributed_insert_select?: number | null;
+        engine_parallel_distributed_insert_select?: number | null;
+        object_storage_use_cluster_function?: boolean | null;
+        clickhouse_parallel_view_processing?: boolean | null;
+        engine_parallel_view_processing?: boolean | null;
+      } | null;
+    };
+    PipeStateBody: {
+      /**
+       * @description start, stop or resync the pipe.
+       * @enum {string}
+       */
+      command: 'start' | 'stop' | 'resync';
+    };
+    PipeScalingBody: {
+      replicas?: number | null;
+      /** @deprecated */
+      concurrency?: number | null;
+      replicaCpuMillicores?: number | null;
+      replicaMemoryGb?: number | null;
+    };
+    PipeSettingsBody: {
+      streaming_max_insert_wait_ms?: number | null;
+      object_storage_concurrency?: number | null;
+      object_storage_polling_interval_ms?: number | null;
+      object_storage_max_insert_bytes?: number | null;
+      object_storage_max_file_count?: number | null;
+      clickhouse_max_threads?: number | null;
+      engine_max_threads?: number | null;
+      clickhouse_max_insert_threads?: number | null;
+      engine_max_insert_threads?: number | null;
+      clickhouse_min_insert_block_size_bytes?: number | null;
+      engine_min_insert_block_size_bytes?: number | null;
+      clickhouse_max_download_threads?: number | null;
+      engine_max_download_threads?: number | null;
+      clickhouse_parallel_distributed_insert_select?: number | null;
+      engine_parallel_distributed_insert_select?: number | null;
+      object_storage_use_cluster_function?: boolean | null;
+      clickhouse_parallel_view_processing?: boolean | null;
+      engine_parallel_view_processing?: boolean | null;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: {
+    /** @description The id of this request: the one sent in X-Request-Id if it was kept, else a new UUIDv4. */
+    RequestId: string;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  AuditController_list: {
+    parameters: {
+      query?: {
+        /** @description Events at or after this instant. */
+        from?: string;
+        /** @description Events before this instant (exclusive). */
+        to?: string;
+        /** @description Exact action name. */
+        action?: string;
+        /** @description Exact actor. */
+        actor?: string;
+        /** @description Exact target. */
+        target?: string;
+        outcome?: 'succeeded' | 'failed' | 'denied' | 'pending';
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first; follow nextCursor for older events. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditEventListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_export: {
+    parameters: {
+      query?: {
+        /** @description Events at or after this instant. */
+        from?: string;
+        /** @description Events before this instant (exclusive). */
+        to?: string;
+        /** @description Exact action name. */
+        action?: string;
+        /** @description Exact actor. */
+        actor?: string;
+        /** @description Exact target. */
+        target?: string;
+        outcome?: 'succeeded' | 'failed' | 'denied' | 'pending';
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description One event per line (the list item shape), oldest first, streamed; same filters as the list. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/x-ndjson': string;
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_verify: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description ok, or the first bad seq and why. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChainVerificationView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_verifyAgainstCheckpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['VerifyAgainstCheckpointDto'];
+      };
+    };
+    responses: {
+      /** @description ok, or the first bad seq and why. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['ChainVerificationView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `checkpoint-not-genuine`: not signed by this gateway for this tenant, or changed since. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_checkpoint: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditCheckpointView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  KeysController_list: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GatewayKeyListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  KeysController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateGatewayKeyDto'];
+      };
+    };
+    responses: {
+      /** @description The key is in `key`, shown this once. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedGatewayKeyView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  KeysController_revoke: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The key, now revoked. Calls with it fail at once. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GatewayKeyView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no gateway key with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateTenantDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TenantView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: a tenant with this name already exists. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_issueKey: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateGatewayKeyDto'];
+      };
+    };
+    responses: {
+      /** @description The key is in `key`, shown this once. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CreatedGatewayKeyView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: there is no tenant with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_listGroupMappings: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupMappingListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_createGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateGroupMappingDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupMappingView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: there is no tenant with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: the group is already mapped in this tenant. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_removeGroupMapping: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: no such mapping in this tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  CredentialsController_list: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CredentialListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  CredentialsController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateCredentialDto'];
+      };
+    };
+    responses: {
+      /** @description Metadata only; the secret is never returned. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CredentialView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: the tenant already has a pipes credential for this organization; rotate it instead. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  CredentialsController_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['CredentialView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no credential with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  CredentialsController_remove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Removed; calls that need it now answer 422. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no credential with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  CredentialsController_rotate: {
+    parameters: {
+      query?: {
+        propagate?: boolean;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RotateCredentialDto'];
+      };
+    };
+    responses: {
+      /** @description The new secret replaces the old; version + 1. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['RotatedCredentialView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no credential with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_list: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeListEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1 to 255 printable characters without spaces. The same key with the same body within 24 hours answers the first answer again and no second pipe. */
+        'Idempotency-Key'?: string;
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PipeCreateBody'];
+      };
+    };
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the new pipe. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
+       *
+       *     `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_delete: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{status, requestId}` from the pipes API. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipesEmptyEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_update: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PipeUpdateBody'];
+      };
+    };
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the pipe as updated. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_changeState: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PipeStateBody'];
+      };
+    };
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_scale: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PipeScalingBody'];
+      };
+    };
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_settings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeSettingsEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipesController_replaceSettings: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The pipe. */
+        pipeId: string;
+        /** @description Service that owns, or will own, the pipe. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PipeSettingsBody'];
+      };
+    };
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the new settings object. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeSettingsEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       *
+       *     `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       *
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipeSpecHistoryController_list: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+        /** @description Submitted at or after this instant. */
+        from?: string;
+        /** @description Submitted before this instant (exclusive). */
+        to?: string;
+        organizationId?: string;
+        serviceId?: string;
+        outcome?: 'pending' | 'succeeded' | 'failed' | 'unknown';
+        /** @description The submitting identity, e.g. key:<id>, or the on-behalf-of user. */
+        actor?: string;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeSpecHistoryPageView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipeSpecHistoryController_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeSpecRecordView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no history record with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  PipeSpecHistoryController_resubmit: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1 to 255 printable characters without spaces. The same key with the same body within 24 hours answers the first answer again and no second pipe. */
+        'Idempotency-Key'?: string;
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ResubmitPipeSpecDto'];
+      };
+    };
+    responses: {
+      /** @description `{status, requestId, result}` from the pipes API, secrets removed; `result` is the new pipe. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['PipeEnvelope'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `not-found`: the tenant has no history record with this id.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `spec-holds-inline-secrets`: the spec carried secrets inline, which the history did not keep; `errors` names each place.
+       *
+       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
+       */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
+       *
+       *     `secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
+       *
+       *     `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-service-idle`: the target service is idle; wake it in the console and try again. */
+      424: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the pipes API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to PIPES_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  SecretUsageController_usage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecretUseListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no credential with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_list: {
+    parameters: {
+      query?: {
+        /** @description Which of the tenant's dashboards credentials to use; the default one when left out. */
+        credentialId?: string;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{data: [dashboard, ...]}` */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardListEnvelope'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `not-found`: the tenant has no dashboards credential with that credentialId.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the dashboards API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_create: {
+    parameters: {
+      query?: {
+        /** @description Which of the tenant's dashboards credentials to use; the default one when left out. */
+        credentialId?: string;
+      };
+      header?: {
+        /** @description 1 to 255 printable characters without spaces. The same key with the same body within 24 hours answers the first answer again and no second dashboard. */
+        'Idempotency-Key'?: string;
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DashboardBody'];
+      };
+    };
+    responses: {
+      /** @description `{data: dashboard}` with its new id, and its ETag. */
+      201: {
+        headers: {
+          /** @description The entity tag of the dashboard as it is now, quotes included; send it back in If-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `not-found`: the tenant has no dashboards credential with that credentialId.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       */
+      409: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the dashboards API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_get: {
+    parameters: {
+      query?: {
+        /** @description Which of the tenant's dashboards credentials to use; the default one when left out. */
+        credentialId?: string;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The dashboard's id at the dashboards API. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{data: dashboard}` */
+      200: {
+        headers: {
+          /** @description The entity tag of the dashboard as it is now, quotes included; send it back in If-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardEnvelope'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `not-found`: the tenant has no dashboards credential with that credentialId.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the dashboards API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_replace: {
+    parameters: {
+      query?: {
+        /** @description Which of the tenant's dashboards credentials to use; the default one when left out. */
+        credentialId?: string;
+      };
+      header?: {
+        /** @description The ETag from a read, quotes included (`"5d41…"`), or `*`, or several separated by commas: the write is made only if the dashboard still has one of them. Without it the write proceeds. An unquoted tag is refused with 400. */
+        'If-Match'?: string;
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The dashboard's id at the dashboards API. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['DashboardBody'];
+      };
+    };
+    responses: {
+      /** @description `{data: dashboard}` as updated, with its new ETag. */
+      200: {
+        headers: {
+          /** @description The entity tag of the dashboard as it is now, quotes included; send it back in If-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardEnvelope'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `not-found`: the tenant has no dashboards credential with that credentialId.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `dashboard-changed`: the dashboard changed since it was read (If-Match matches no current ETag), or no longer exists; nothing was written. Read it again; the answer carries the current ETag.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`.
+       */
+      412: {
+        headers: {
+          /** @description The entity tag of the dashboard as it is now, quotes included; send it back in If-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the dashboards API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_delete: {
+    parameters: {
+      query?: {
+        /** @description Which of the tenant's dashboards credentials to use; the default one when left out. */
+        credentialId?: string;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The dashboard's id at the dashboards API. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted upstream. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `not-found`: the tenant has no dashboards credential with that credentialId.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      412: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the dashboards API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_versions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description The dashboard's id at the dashboards API. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Newest first: who replaced it, when, tile count. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardVersionListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_version: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description A stored version number. */
+        n: number;
+        /** @description The dashboard's id at the dashboards API. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardVersionView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the dashboard has no stored version with that number. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  DashboardsController_restore: {
+    parameters: {
+      query?: {
+        /** @description Which of the tenant's dashboards credentials to use; the default one when left out. */
+        credentialId?: string;
+      };
+      header?: {
+        /** @description The ETag from a read, quotes included (`"5d41…"`), or `*`, or several separated by commas: the write is made only if the dashboard still has one of them. Without it the write proceeds. An unquoted tag is refused with 400. */
+        'If-Match'?: string;
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description A stored version number. */
+        n: number;
+        /** @description The dashboard's id at the dashboards API. */
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description `{data: dashboard}` as restored, with its new ETag. */
+      200: {
+        headers: {
+          /** @description The entity tag of the dashboard as it is now, quotes included; send it back in If-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['DashboardEnvelope'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include operator, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `not-found`: the dashboard has no stored version with that number.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `not-found`: the tenant has no dashboards credential with that credentialId.
+       */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `dashboard-changed`: the dashboard changed since it was read (If-Match matches no current ETag), or no longer exists; nothing was written. Read it again; the answer carries the current ETag.
+       *
+       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`.
+       */
+      412: {
+        headers: {
+          /** @description The entity tag of the dashboard as it is now, quotes included; send it back in If-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
+       */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-rate-limited`: the dashboards API is rate limiting this credential. `rate-limited`: the gateway holds calls with this credential to DASHBOARDS_API_RATE_LIMIT. Retry after `Retry-After`.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it.
+       *
+       *     `credential-unreadable`: the stored credential cannot be decrypted (altered, copied, or sealed with a key that is not configured); nothing was sent upstream. An admin should rotate it.
+       */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      502: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *
+       *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `upstream-timeout`: the dashboards API did not answer within UPSTREAM_TIMEOUT_MS. */
+      504: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  HealthController_live: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The process is up. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok';
+          };
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  HealthController_ready: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The database answers and every migration is applied. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /** @enum {string} */
+            status: 'ok';
+          };
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unavailable`: the database is not reachable or not migrated; not ready to serve traffic. */
+      503: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MetricsController_render: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Prometheus text format. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  GroupMappingsController_list: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupMappingListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  GroupMappingsController_create: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CreateGroupMappingDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['GroupMappingView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: the group is already mapped in this tenant. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  GroupMappingsController_remove: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Deleted. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: no such mapping in this tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+}

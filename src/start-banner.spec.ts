@@ -1,0 +1,46 @@
+import { loadConfig } from './config/app-config';
+import { describeDatabase, startBanner } from './start-banner';
+
+const banner = (env: Record<string, string>) =>
+  startBanner(loadConfig({ DATA_DIR: '/var/lib/gateway', ...env }), 'http://localhost:3000');
+
+describe('startBanner', () => {
+  it('says where the gateway and its docs are, which database it uses, and which ways in are open', () => {
+    expect(banner({}).split('\n')).toEqual([
+      'pipes-gateway listening on http://localhost:3000',
+      '  docs:     http://localhost:3000/docs (OpenAPI document: http://localhost:3000/docs-json)',
+      '  database: embedded, in /var/lib/gateway/pglite (DATABASE_URL is not set)',
+      '  admin:    platform routes /v1/admin closed (GATEWAY_ADMIN_TOKEN is not set; the CLI still works)',
+      '  sign-in:  gateway keys only (OIDC_ISSUER is not set)',
+    ]);
+  });
+
+  it('says when the admin routes and sign-in are on', () => {
+    const text = banner({
+      GATEWAY_ADMIN_TOKEN: 'a'.repeat(40),
+      OIDC_ISSUER: 'https://login.example.com/',
+      OIDC_AUDIENCE: 'pipes-gateway',
+    });
+    expect(text).toContain('  admin:    platform routes /v1/admin open to the GATEWAY_ADMIN_TOKEN bearer');
+    expect(text).toContain(
+      '  sign-in:  OIDC tokens from https://login.example.com/ for audience pipes-gateway, beside gateway keys',
+    );
+    expect(text).not.toContain('a'.repeat(40));
+  });
+});
+
+describe('describeDatabase', () => {
+  it('names the Postgres server, database and user, and never a password or an option', () => {
+    const url =
+      'postgresql://gateway:s3cret-pw@db.internal:5433/pipes_gateway?sslmode=require&password=other-pw';
+    const text = describeDatabase({ url, dataDir: './data' });
+    expect(text).toBe('Postgres pipes_gateway on db.internal:5433 as gateway');
+    expect(text).not.toMatch(/s3cret|other-pw/);
+  });
+
+  it('says when the embedded database lives only in memory', () => {
+    expect(describeDatabase({ url: null, dataDir: 'memory://' })).toBe(
+      'embedded, in memory (gone when the process stops)',
+    );
+  });
+});

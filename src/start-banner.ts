@@ -1,0 +1,46 @@
+import { resolve } from 'node:path';
+import type { AppConfig } from './config/app-config';
+
+/**
+ * What `npm start` prints once the gateway listens: where it is and its docs, which database it
+ * uses (never a password), and which ways in are open.
+ */
+export function startBanner(config: AppConfig, base: string): string {
+  const rows: [string, string][] = [
+    ['docs', `${base}/docs (OpenAPI document: ${base}/docs-json)`],
+    ['database', describeDatabase(config.database)],
+    [
+      'admin',
+      config.adminToken
+        ? 'platform routes /v1/admin open to the GATEWAY_ADMIN_TOKEN bearer'
+        : 'platform routes /v1/admin closed (GATEWAY_ADMIN_TOKEN is not set; the CLI still works)',
+    ],
+    [
+      'sign-in',
+      config.oidc
+        ? `OIDC tokens from ${config.oidc.issuer} for audience ${config.oidc.audience}, beside gateway keys`
+        : 'gateway keys only (OIDC_ISSUER is not set)',
+    ],
+  ];
+  return [
+    `pipes-gateway listening on ${base}`,
+    ...rows.map(([name, value]) => `  ${`${name}:`.padEnd(10)}${value}`),
+  ].join('\n');
+}
+
+/** The embedded database's folder, or the Postgres server, database and user: no password, no options. */
+export function describeDatabase(database: Pick<AppConfig['database'], 'url' | 'dataDir'>): string {
+  if (database.url === null) {
+    return database.dataDir.startsWith('memory://')
+      ? 'embedded, in memory (gone when the process stops)'
+      : `embedded, in ${resolve(database.dataDir, 'pglite')} (DATABASE_URL is not set)`;
+  }
+  try {
+    const url = new URL(database.url);
+    const name = decodeURIComponent(url.pathname.replace(/^\//, '')) || '(default database)';
+    const user = url.username ? ` as ${decodeURIComponent(url.username)}` : '';
+    return `Postgres ${name} on ${url.host}${user}`;
+  } catch {
+    return 'Postgres (DATABASE_URL is not a URL this banner can read)';
+  }
+}
