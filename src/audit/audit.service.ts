@@ -46,14 +46,13 @@ const VERIFY_BATCH = 5000;
 const VERIFY_TIMEOUT_MS = 5 * 60_000;
 
 /**
- * A tenant's appends queue on its chain row. Each session waiting there costs Postgres CPU when it
- * is woken and re-reads the row, and holds a pooled connection other requests need: the two
- * statements of a create took 1.6 ms of database CPU with 2 sessions waiting, 2.3–3.0 with 10 and
- * 4.5 with 20. So this process sends at most this many appends per tenant at a time (one holding
- * the row, one ready to take it); the appends that arrive meanwhile wait here and go together, in
- * one statement and one commit, as soon as one of the two is done.
+ * Each append chains on the head the one before it left. Two sent at once may reach Postgres in
+ * either order, and the one that finds another head than it chained on must be redone under the
+ * chain row's lock (a transaction of four statements); sessions waiting on that row also cost
+ * Postgres CPU and hold pooled connections. So this process sends one append per tenant at a time;
+ * appends that arrive meanwhile wait here and go together, in one statement and one commit.
  */
-const APPENDS_IN_FLIGHT_PER_TENANT = 2;
+const APPENDS_IN_FLIGHT_PER_TENANT = 1;
 // Bounds the statement's size: a batch's events and their writes are planned and run together.
 const MAX_APPENDS_PER_STATEMENT = 32;
 // As long as a request may wait for a pooled connection (database-connection.ts): the same 503 after it.
