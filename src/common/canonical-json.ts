@@ -65,8 +65,3 @@ function sortKeyNames(keys: string[]): void {
 export function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
 }
-
-/** A stable advisory-lock id (safe integer) for a name, e.g. one dashboard of one tenant. */
-export function lockIdFor(name: string): number {
-  return hash('sha256', name, 'buffer').readUIntBE(0, 6);
-}

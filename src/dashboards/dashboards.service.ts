@@ -1,10 +1,10 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import { auditedUpstreamAction } from '../audit/upstream-action';
 import type { Actor } from '../auth/principal';
-import { canonicalJson, lockIdFor } from '../common/canonical-json';
+import { canonicalJson } from '../common/canonical-json';
 import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
 import { storableJson } from '../common/json-body';
 import { ProblemException, problemFor } from '../common/problem/problem';
@@ -14,9 +14,7 @@ import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import { CryptoService } from '../crypto/crypto.service';
-import type { DatabaseConnection } from '../database/database-connection';
 import { isUniqueViolation } from '../database/database-errors';
-import { DATABASE_CONNECTION } from '../database/database.tokens';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, type DashboardVersion } from '../generated/prisma/client';
 import {
@@ -27,6 +25,7 @@ import {
 import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
 import { DashboardCreatesRepository } from './dashboard-creates.repository';
 import { DashboardEtags } from './dashboard-etags';
+import { DashboardClaim, DashboardWrites } from './dashboard-writes';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
 
 const CREATED = 201;
@@ -79,7 +78,7 @@ export class DashboardsService {
     private readonly dashboardsApi: DashboardsApiClient,
     private readonly creates: DashboardCreatesRepository,
     private readonly crypto: CryptoService,
-    @Inject(DATABASE_CONNECTION) private readonly database: DatabaseConnection,
+    private readonly writes: DashboardWrites,
     config: ConfigService<AppConfig, true>,
   ) {
     this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
@@ -182,7 +181,7 @@ export class DashboardsService {
    */
   async delete(tenantId: string, id: string, credentialId: string | undefined, actor: Actor): Promise<void> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    await this.database.withLock(lockIdFor(`dashboard:${tenantId}:${id}`), async () => {
+    await this.writes.run(tenantId, id, async (claim) => {
       const { body: current, etag } = await this.fetch(credential, id, actor);
       const versionId = randomUUID();
       await auditedUpstreamAction({
@@ -195,19 +194,22 @@ export class DashboardsService {
           target: `dashboard:${id}`,
           details: { credentialId: credential.id, tileCount: current.data.tiles?.length ?? 0 },
         },
-        before: () =>
+        before: () => [
+          claim.take(),
           this.storeVersion(
             { tenantId, credentialId: credential.id, dashboardId: id, content: current.data, etag },
             actor,
             versionId,
           ),
+        ],
         call: async () => {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.dashboardsApi.deleteDashboard(secret, credential.baseUrl, id, actor.requestId),
           );
           return { status: response.status, value: null };
         },
-        after: (outcome) => (outcome.succeeded ? undefined : this.forgetVersion(versionId)),
+        after: (outcome) =>
+          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.forgetVersion(versionId)],
       });
     });
   }
@@ -265,14 +267,14 @@ export class DashboardsService {
   private async replaceChecked(request: ReplaceRequest, actor: Actor): Promise<DashboardAnswer> {
     const { tenantId, dashboardId } = request;
     const credential = await this.credentials.dashboardsCredential(tenantId, request.credentialId, actor);
-    return this.database.withLock(lockIdFor(`dashboard:${tenantId}:${dashboardId}`), async () => {
+    return this.writes.run(tenantId, dashboardId, async (claim) => {
       const current = await this.fetchIfExists(
         credential,
         dashboardId,
         actor,
         request.action === 'dashboard.restore',
       );
-      if (current === null) return this.createAgain(request, credential, actor);
+      if (current === null) return this.createAgain(request, credential, actor, claim);
       const { body: previous, etag: previousEtag } = current;
       if (request.ifMatch !== undefined && !etagMatches(request.ifMatch, previousEtag)) {
         throw dashboardChanged(
@@ -295,7 +297,8 @@ export class DashboardsService {
           },
         },
         // Written with the pending event: the content before the replace, as the next version.
-        before: () =>
+        before: () => [
+          claim.take(),
           this.storeVersion(
             {
               tenantId,
@@ -307,6 +310,7 @@ export class DashboardsService {
             actor,
             versionId,
           ),
+        ],
         call: async () => {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.dashboardsApi.replaceDashboard(
@@ -321,7 +325,8 @@ export class DashboardsService {
           return { status: response.status, value: updated, details: tileChanges(previous, updated.body) };
         },
         // Only a replace that happened keeps the previous content as a version.
-        after: (outcome) => (outcome.succeeded ? undefined : this.forgetVersion(versionId)),
+        after: (outcome) =>
+          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.forgetVersion(versionId)],
       });
       return value;
     });
@@ -332,6 +337,7 @@ export class DashboardsService {
     request: ReplaceRequest,
     credential: UpstreamCredential<DashboardsSecret>,
     actor: Actor,
+    claim: DashboardClaim,
   ): Promise<DashboardAnswer> {
     const { tenantId, dashboardId } = request;
     if (request.ifMatch !== undefined) {
@@ -353,10 +359,12 @@ export class DashboardsService {
           createdAgain: true,
         },
       },
+      before: () => claim.take(),
       call: () => this.createUpstream(credential, request.body, actor),
       after: (outcome) =>
         outcome.succeeded
           ? [
+              claim.giveBack(),
               Prisma.sql`
                 UPDATE dashboard_versions SET dashboard_id = ${outcome.value.dashboardId}
                 FROM appended
@@ -366,7 +374,7 @@ export class DashboardsService {
                 actor,
               ),
             ]
-          : undefined,
+          : claim.giveBack(),
     });
     return { body: value.body, etag: value.etag };
   }

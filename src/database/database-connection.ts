@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { Pool } from 'pg';
-import { KeyedLimiter, Limiter } from '../common/limiter';
+import { KeyedLimiter } from '../common/limiter';
 import { lockDataDir } from './data-dir-lock';
 
 /**
@@ -63,51 +63,46 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     query_timeout: queryTimeoutMs + UNANSWERED_GRACE_MS,
     keepAlive: true,
   });
-  // Lock sessions may wait for a lock, or run a migration, far longer than any statement of a
-  // request: their own connections, without a timeout, at most half as many as the pool's. Work
-  // under a lock runs on the pool, so a lock holder never waits for a connection held by another.
-  const lockSessionCount = Math.max(1, Math.floor(poolSize / 2));
+  // Migrations run on their own sessions, under an advisory lock that replicas starting together
+  // wait for, and may take far longer than any statement of a request: no statement timeout there.
   const lockPool = new Pool({
     connectionString: url,
-    max: lockSessionCount,
+    max: 2,
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
   });
   // An idle client that loses its server emits 'error'; without a listener the process dies.
   for (const each of [pool, lockPool]) each.on('error', () => undefined);
+  // Waiters for one lock queue here rather than on a session each.
   const queue = new KeyedLimiter<number>(1);
-  const lockSessions = new Limiter(lockSessionCount);
   return {
     kind: 'postgres',
     description: describePostgresUrl(url),
     adapter: new PrismaPg(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async withLock(lockId, work) {
-      // Waiters queue here rather than on a lock session each.
-      return queue.run(lockId, () =>
-        lockSessions.run(async () => {
-          const client = await lockPool.connect();
-          // Only a session whose unlock went through is reused: a failed one may still hold the lock.
-          let unlocked = false;
+      return queue.run(lockId, async () => {
+        const client = await lockPool.connect();
+        // Only a session whose unlock went through is reused: a failed one may still hold the lock.
+        let unlocked = false;
+        try {
+          await client.query('SELECT pg_advisory_lock($1)', [lockId]);
           try {
-            await client.query('SELECT pg_advisory_lock($1)', [lockId]);
-            try {
-              return await work({
-                exec: async (sql) => {
-                  await client.query(sql);
-                },
-                query: async <Row>(sql: string, params?: unknown[]) =>
-                  (await client.query(sql, params)).rows as Row[],
-              });
-            } finally {
-              await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
-              unlocked = true;
-            }
+            return await work({
+              exec: async (sql) => {
+                await client.query(sql);
+              },
+              query: async <Row>(sql: string, params?: unknown[]) =>
+                (await client.query(sql, params)).rows as Row[],
+            });
           } finally {
-            client.release(unlocked ? undefined : true);
+            await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
+            unlocked = true;
           }
-        }),
-      );
+        } finally {
+          client.release(unlocked ? undefined : true);
+        }
+      });
     },
     close: async () => {
       await Promise.all([pool.end(), lockPool.end()]);

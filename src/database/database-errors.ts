@@ -45,16 +45,7 @@ export function databaseUnavailable(): ProblemException {
 
 /** A 503 problem when `error` says the database is unreachable; else null. */
 export function databaseUnavailableProblem(error: unknown): ProblemException | null {
-  const seen = new Set<unknown>();
-  let current: unknown = error;
-  while (current && typeof current === 'object' && !seen.has(current)) {
-    seen.add(current);
-    const { code, originalCode, message, cause } = current as {
-      code?: unknown;
-      originalCode?: unknown;
-      message?: unknown;
-      cause?: unknown;
-    };
+  for (const { code, originalCode, message } of errorChain(error)) {
     if (
       (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) ||
       (typeof originalCode === 'string' && UNAVAILABLE_CODES.has(originalCode)) ||
@@ -62,12 +53,40 @@ export function databaseUnavailableProblem(error: unknown): ProblemException | n
     ) {
       return databaseUnavailable();
     }
-    // Prisma wraps driver errors: the Postgres code sits in meta.driverAdapterError.cause, as
-    // `code` or, for the errors the adapter names itself (DatabaseDoesNotExist), `originalCode`.
-    const wrapped = current as { originalError?: unknown; meta?: { driverAdapterError?: unknown } };
-    current = cause ?? wrapped.originalError ?? wrapped.meta?.driverAdapterError;
   }
   return null;
+}
+
+/** Whether Postgres failed the statement behind `error` with SQLSTATE `sqlState`. */
+export function hasSqlState(error: unknown, sqlState: string): boolean {
+  for (const { code, originalCode } of errorChain(error)) {
+    if (code === sqlState || originalCode === sqlState) return true;
+  }
+  return false;
+}
+
+interface DriverError {
+  code?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+}
+
+/** `error` and the errors it wraps, down to the driver's. */
+function* errorChain(error: unknown): Generator<DriverError> {
+  const seen = new Set<unknown>();
+  let current: unknown = error;
+  while (current && typeof current === 'object' && !seen.has(current)) {
+    seen.add(current);
+    yield current;
+    // Prisma wraps driver errors: the Postgres code sits in meta.driverAdapterError.cause, as
+    // `code` or, for the errors the adapter names itself (DatabaseDoesNotExist), `originalCode`.
+    const wrapped = current as {
+      cause?: unknown;
+      originalError?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
+    current = wrapped.cause ?? wrapped.originalError ?? wrapped.meta?.driverAdapterError;
+  }
 }
 
 /**
