@@ -14,7 +14,7 @@ COPY sandbox ./sandbox
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim
-# MALLOC_ARENA_MAX as in `npm run start:prod`: see "Memory" under Benchmarks in the README.
+# MALLOC_ARENA_MAX as in `npm run start:prod` (docs/architecture.md, "Runtime flags").
 ENV NODE_ENV=production MALLOC_ARENA_MAX=2
 WORKDIR /app
 RUN apt-get update && apt-get install -y --no-install-recommends curl && rm -rf /var/lib/apt/lists/*
@@ -24,6 +24,7 @@ COPY --from=build /app/prisma ./prisma
 COPY package.json ./
 USER node
 EXPOSE 3000
-HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD curl -fsS http://127.0.0.1:3000/health/ready || exit 1
-# The runtime flags of `npm run start:prod`: see "Memory" under Benchmarks in the README.
+# PORT as the container runs it (the sandbox service of docker-compose.yml listens on another).
+HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD curl -fsS "http://127.0.0.1:${PORT:-3000}/health/ready" || exit 1
+# The runtime flags of `npm run start:prod` (docs/architecture.md, "Runtime flags").
 CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=50", "dist/src/main.js"]

@@ -20,7 +20,7 @@ export { DashboardSeedError, DashboardsSimulator, startDashboardsSimulator } fro
 export type { DashboardSeed, DashboardsSimulatorOptions } from './dashboards-simulator';
 export { MAX_TAG_LENGTH, MAX_TAGS, MAX_TILES } from './dashboard-body';
 export type { Dashboard, DashboardSeries, DashboardTile } from './dashboard-body';
-export { runSimulators } from './run-simulators';
+export { DEMO_DASHBOARD_ID, runSimulators } from './run-simulators';
 export type { RunningSimulators, RunSimulatorsOptions } from './run-simulators';
 export { OidcIssuer, startOidcIssuer, unpublishedKey } from './oidc-issuer';
 export type { MintOptions, OidcIssuerOptions, SigningAlgorithm, SigningKey } from './oidc-issuer';

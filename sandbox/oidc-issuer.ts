@@ -75,11 +75,17 @@ export class OidcIssuer {
     this.server = createServer((request, response) => {
       this.handle(request, response).catch(() => send(response, 500, { error: 'server_error' }));
     });
-    await new Promise<void>((resolve) =>
-      this.server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', resolve),
-    );
+    await new Promise<void>((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(this.options.port ?? 0, this.options.host ?? '127.0.0.1', () => {
+        this.server.off('error', reject);
+        resolve();
+      });
+    });
     const { address, port } = this.server.address() as AddressInfo;
-    this.address = `http://${address}:${port}`;
+    // Listening on every interface, the issuer names itself by loopback: tokens' `iss` must be a URL.
+    const reachable = address === '0.0.0.0' || address === '::' ? '127.0.0.1' : address;
+    this.address = `http://${reachable.includes(':') ? `[${reachable}]` : reachable}:${port}`;
     return this;
   }
 

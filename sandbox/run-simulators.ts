@@ -34,6 +34,9 @@ export interface RunningSimulators {
   close(): Promise<void>;
 }
 
+/** The demo dashboard's id: fixed, so the README's walkthrough can name it. */
+export const DEMO_DASHBOARD_ID = '65f0c0ffee0000000000beef';
+
 const REAL_PIPES_RATE_LIMIT: RateLimit = { limit: 10, windowMs: 10_000 };
 const REAL_DASHBOARDS_RATE_LIMIT: RateLimit = { limit: 100, windowMs: 60_000 };
 
@@ -62,6 +65,7 @@ export async function runSimulators(options: RunSimulatorsOptions): Promise<Runn
     throw error;
   });
   const demoDashboard = dashboards.seedDashboard({
+    id: DEMO_DASHBOARD_ID,
     name: 'Sandbox demo',
     tags: ['sandbox'],
     tiles: [

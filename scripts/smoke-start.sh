@@ -52,6 +52,18 @@ if grep -qE 'Mapped \{|dependencies initialized' "$log"; then
   echo "smoke: framework start-up lines were printed at the default log level"; cat "$log"; exit 1
 fi
 
+# A second gateway on the same port (another data folder) stops naming the setting that chose it.
+second_dir="$(mktemp -d)"
+set +e
+busy_output="$(env -u DATABASE_URL PORT="$port" DATA_DIR="$second_dir" node dist/src/main.js 2>&1)"
+busy_status=$?
+set -e
+rm -rf "$second_dir"
+if [ "$busy_status" != 1 ] || ! grep -qF "failed to start: port $port is in use by another process: stop it, or set PORT to a free port" <<<"$busy_output"; then
+  echo "smoke: a port in use should stop the start naming PORT; got exit $busy_status:"; echo "$busy_output"; kill "$pid" 2>/dev/null || true; exit 1
+fi
+echo "smoke: port in use refused naming PORT"
+
 kill -TERM "$pid"
 status=0
 wait "$pid" || status=$?

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
-import { startBanner } from './start-banner';
+import { listenOrNameSetting } from './port-in-use';
+import { listeningBase, startBanner } from './start-banner';
 
 async function main(): Promise<void> {
   let config;
@@ -16,12 +17,10 @@ async function main(): Promise<void> {
   }
 
   const app = await createApp(config);
-  await app.listen({ port: config.http.port, host: config.http.host });
-
-  const address = app.getHttpServer().address();
-  const port = typeof address === 'object' && address ? address.port : config.http.port;
-  const base = `http://${config.http.host === '0.0.0.0' ? 'localhost' : config.http.host}:${port}`;
-  console.log(startBanner(config, base));
+  await listenOrNameSetting({ PORT: config.http.port }, () =>
+    app.listen({ port: config.http.port, host: config.http.host }),
+  );
+  console.log(startBanner(config, listeningBase(app.getHttpServer(), config.http.host)));
 
   // In-flight requests finish, then the process exits 0 (Nest's own hooks re-raise the signal).
   let closing = false;

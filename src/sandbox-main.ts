@@ -1,5 +1,7 @@
 import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { startOidcIssuer } from '../sandbox/oidc-issuer';
 import { runSimulators } from '../sandbox/run-simulators';
 import type { Role } from './auth/roles';
@@ -7,7 +9,10 @@ import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
 import { PrismaService } from './database/prisma.service';
 import { DEMO_SECRET, seedDemoTenant } from './demo-tenant';
+import { listenOrNameSetting } from './port-in-use';
+import { loadSandboxSettings, SANDBOX_DATA_DIR } from './sandbox-settings';
 import { GroupMappingsService } from './sign-in/group-mappings.service';
+import { listeningBase } from './start-banner';
 
 const DEMO_TENANT = 'sandbox-demo';
 const DEMO_ORGANIZATION = '00000000-0000-4000-8000-00000000de30';
@@ -17,34 +22,34 @@ const DEMO_GROUPS: { group: string; roles: Role[] }[] = [
   { group: 'sandbox-admins', roles: ['admin', 'operator', 'auditor'] },
   { group: 'sandbox-viewers', roles: ['viewer'] },
 ];
+/** In the data folder: what a shell needs to call the sandbox (`. data/sandbox/sandbox.env`). */
+const SHELL_SETTINGS_FILE = 'sandbox.env';
 
 /**
  * `npm run sandbox`: both upstream simulators on local ports and the gateway pointed at them, with
  * a demo tenant, a fresh admin key and sandbox credentials, so every route can be tried offline;
- * and a local OIDC issuer whose groups are mapped in the demo tenant, to try signing in.
- * SANDBOX_FAULTS (JSON, one fault or a list) starts the simulators with faults in force.
+ * and a local OIDC issuer whose groups are mapped in the demo tenant, to try signing in. Its own
+ * settings (ports, listen address, faults) are in sandbox-settings.ts; the gateway's are its usual ones.
  */
 async function main(): Promise<void> {
-  const simulators = await runSimulators({
-    pipesPort: Number(process.env.SANDBOX_PIPES_PORT ?? 4010),
-    dashboardsPort: Number(process.env.SANDBOX_DASHBOARDS_PORT ?? 4020),
-  });
-  if (process.env.SANDBOX_FAULTS) {
-    const faults = JSON.parse(process.env.SANDBOX_FAULTS) as unknown;
-    for (const simulator of [simulators.pipes, simulators.dashboards]) {
-      simulator.faults.add(
-        ...((Array.isArray(faults) ? faults : [faults]) as Parameters<typeof simulator.faults.add>),
-      );
-    }
-  }
+  const sandbox = loadSandboxSettings(process.env);
+  const simulators = await listenOrNameSetting(
+    { SANDBOX_PIPES_PORT: sandbox.pipesPort, SANDBOX_DASHBOARDS_PORT: sandbox.dashboardsPort },
+    () =>
+      runSimulators({
+        host: sandbox.host,
+        pipesPort: sandbox.pipesPort,
+        dashboardsPort: sandbox.dashboardsPort,
+      }),
+  );
+  for (const simulator of [simulators.pipes, simulators.dashboards]) simulator.faults.add(...sandbox.faults);
 
-  const issuer = await startOidcIssuer({
-    port: Number(process.env.SANDBOX_OIDC_PORT ?? 4030),
-    audience: 'pipes-gateway-sandbox',
-  });
+  const issuer = await listenOrNameSetting({ SANDBOX_OIDC_PORT: sandbox.oidcPort }, () =>
+    startOidcIssuer({ host: sandbox.host, port: sandbox.oidcPort, audience: 'pipes-gateway-sandbox' }),
+  );
 
   const config = loadConfig({
-    DATA_DIR: './data/sandbox',
+    DATA_DIR: SANDBOX_DATA_DIR,
     ...process.env,
     SANDBOX: 'true',
     PIPES_API_URL: simulators.pipes.url,
@@ -53,9 +58,10 @@ async function main(): Promise<void> {
     OIDC_AUDIENCE: issuer.audience,
   });
   const app = await createApp(config);
-  await app.listen({ port: config.http.port, host: config.http.host });
-  const address = app.getHttpServer().address();
-  const base = `http://localhost:${typeof address === 'object' && address ? address.port : config.http.port}`;
+  await listenOrNameSetting({ PORT: config.http.port }, () =>
+    app.listen({ port: config.http.port, host: config.http.host }),
+  );
+  const base = listeningBase(app.getHttpServer(), config.http.host);
 
   const prisma = app.get(PrismaService);
   const { tenantId, key } = await seedDemoTenant(app, {
@@ -65,13 +71,20 @@ async function main(): Promise<void> {
     upstreams: simulators,
   });
   await mapDemoGroups(app.get(GroupMappingsService), tenantId);
+  const shell = { GW: base, KEY: key, ISSUER: issuer.url };
+  const settingsFile = writeShellSettings(config.database.dataDir, shell);
 
-  const pipes = `${base}/v1/organizations/${DEMO_ORGANIZATION}/services/${DEMO_SERVICE}/pipes`;
+  const pipes = `$GW/v1/organizations/${DEMO_ORGANIZATION}/services/${DEMO_SERVICE}/pipes`;
   console.log(`
 pipes-gateway sandbox on ${base}  (docs: ${base}/docs, database: ${prisma.description})
-demo tenant ${tenantId}; admin/operator/auditor key (shown once):
+demo tenant ${tenantId}: organization ${DEMO_ORGANIZATION}, service ${DEMO_SERVICE},
+dashboard ${simulators.demoDashboard.id}, vault secret ${DEMO_SECRET}; a new admin/operator/auditor key
+(shown once) is in ${settingsFile} with the gateway's and the OIDC issuer's addresses:
 
-  export GW=${base} KEY=${key}
+  . ${settingsFile}      # sets GW, KEY and ISSUER: the README's walkthrough starts here
+  export ${Object.entries(shell)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ')}      # the same, in another folder
 
   curl -s $GW/v1/credentials -H "Authorization: Bearer $KEY"
   curl -s ${pipes} -H "Authorization: Bearer $KEY" -H 'content-type: application/json' \\
@@ -83,7 +96,7 @@ demo tenant ${tenantId}; admin/operator/auditor key (shown once):
 sign in as a person: local OIDC issuer on ${issuer.url}; in the demo tenant, the group
 ${DEMO_GROUPS.map(({ group, roles }) => `${group} gives ${roles.join(', ')}`).join(' and ')}:
 
-  TOKEN=$(curl -s -X POST ${issuer.url}/token -H 'content-type: application/json' \\
+  TOKEN=$(curl -s -X POST $ISSUER/token -H 'content-type: application/json' \\
     -d '{"email":"dev@example.com","groups":["sandbox-admins"]}' | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
   curl -s $GW/v1/credentials -H "Authorization: Bearer $TOKEN"
   curl -s "$GW/v1/audit?actor=user:dev@example.com" -H "Authorization: Bearer $TOKEN"
@@ -105,6 +118,26 @@ async function mapDemoGroups(mappings: GroupMappingsService, tenantId: string): 
   for (const mapping of DEMO_GROUPS) {
     if (!existing.has(mapping.group)) await mappings.create(tenantId, mapping, actor);
   }
+}
+
+/**
+ * Writes shell assignments of `values` to the data folder, readable by its owner only (it holds a
+ * key), and answers its path as a shell started here would name it.
+ */
+function writeShellSettings(dataDir: string, values: Record<string, string>): string {
+  mkdirSync(dataDir, { recursive: true });
+  const path = join(dataDir, SHELL_SETTINGS_FILE);
+  rmSync(path, { force: true });
+  const lines = Object.entries(values).map(([name, value]) => `${name}='${value}'`);
+  writeFileSync(
+    path,
+    `# npm run sandbox: its gateway, a key of its demo tenant, its OIDC issuer. Load with: . ${path}\n${lines.join('\n')}\n`,
+    { mode: 0o600 },
+  );
+  const shown = relative(process.cwd(), path);
+  if (shown.startsWith('..')) return path;
+  // `. name` without a slash would search PATH first.
+  return shown.includes('/') ? shown : `./${shown}`;
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,5 @@
 import { loadConfig } from './config/app-config';
-import { describeDatabase, startBanner } from './start-banner';
+import { describeDatabase, listeningBase, startBanner } from './start-banner';
 
 const banner = (env: Record<string, string>) =>
   startBanner(loadConfig({ DATA_DIR: '/var/lib/gateway', ...env }), 'http://localhost:3000');
@@ -42,5 +42,16 @@ describe('describeDatabase', () => {
     expect(describeDatabase({ url: null, dataDir: 'memory://' })).toBe(
       'embedded, in memory (gone when the process stops)',
     );
+  });
+});
+
+describe('listeningBase', () => {
+  const listeningOn = (port: number) => ({ address: () => ({ address: '::', family: 'IPv6', port }) });
+
+  it('names the actual port, and localhost for every interface', () => {
+    expect(listeningBase(listeningOn(41234), '0.0.0.0')).toBe('http://localhost:41234');
+    expect(listeningBase(listeningOn(41234), '::')).toBe('http://localhost:41234');
+    expect(listeningBase(listeningOn(3000), '127.0.0.1')).toBe('http://127.0.0.1:3000');
+    expect(listeningBase(listeningOn(3000), '::1')).toBe('http://[::1]:3000');
   });
 });

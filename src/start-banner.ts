@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { AppConfig } from './config/app-config';
 
@@ -43,4 +44,15 @@ export function describeDatabase(database: Pick<AppConfig['database'], 'url' | '
   } catch {
     return 'Postgres (DATABASE_URL is not a URL this banner can read)';
   }
+}
+
+/**
+ * The address a listening server is reached at: its actual port (PORT=0 picks one), and localhost
+ * when it listens on every interface.
+ */
+export function listeningBase(server: { address(): AddressInfo | string | null }, host: string): string {
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const shown = host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+  return `http://${shown.includes(':') ? `[${shown}]` : shown}:${port}`;
 }

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { parseStartCommand } from '../bench/lib/processes';
 
 // The gateway's memory figures hold for the environment settings and Node options it runs with
-// (README, "Memory" under Benchmarks): every way of starting it must use the same ones. The
+// (docs/architecture.md, "Runtime flags"): every way of starting it must use the same ones. The
 // benchmark reads them from start:prod with the same parser.
 const root = join(__dirname, '..');
 

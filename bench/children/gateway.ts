@@ -50,7 +50,7 @@ serveChild(async () => {
 /**
  * Time the main thread has spent paused for garbage collection so far, in ms. A process that
  * promotes much of each request to the old generation pays for it here, in longer scavenges and
- * more full collections (the README's "Why two runs of one build differ").
+ * more full collections (bench/README.md, "Reading the results").
  */
 function watchGcPauses(): () => number {
   let total = 0;
