@@ -42,11 +42,19 @@ import {
   ApiProblem,
   ApiUpstreamProblems,
   ETAG_HEADER,
+  RETRY_AFTER,
 } from '../openapi/api-problems';
 
 const DashboardBody = (): MethodDecorator => ApiJsonBody(schemaRef('DashboardBody', DASHBOARD_BODY));
 const NoSuchVersion = (): MethodDecorator =>
   ApiProblem(404, '`not-found`: the dashboard has no stored version with that number.');
+const OneWriteAtATime = (): MethodDecorator =>
+  ApiProblem(
+    409,
+    '`dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; ' +
+      'nothing was written. Retry after `Retry-After`.',
+    { 'Retry-After': RETRY_AFTER },
+  );
 const PASSED_THROUGH =
   'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
   'dashboard read here can be written back as it came.';
@@ -132,6 +140,7 @@ export class DashboardsController {
 
   @Put(':id')
   @RequireRole('operator')
+  @OneWriteAtATime()
   @LimitWritesInFlight()
   @ApiDashboardIdParam()
   @ApiDashboardQuery()
@@ -172,6 +181,7 @@ export class DashboardsController {
 
   @Delete(':id')
   @RequireRole('operator')
+  @OneWriteAtATime()
   @LimitWritesInFlight()
   @ApiDashboardIdParam()
   @ApiDashboardQuery()
@@ -234,6 +244,7 @@ export class DashboardsController {
 
   @Post(':id/versions/:n/restore')
   @RequireRole('operator')
+  @OneWriteAtATime()
   @LimitWritesInFlight()
   @ApiDashboardIdParam()
   @ApiDashboardVersionParam()

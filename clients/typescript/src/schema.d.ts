@@ -7214,9 +7214,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
+       */
       409: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7428,9 +7434,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
+       */
       409: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7837,9 +7849,15 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /**
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *
+       *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
+       */
       409: {
         headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
