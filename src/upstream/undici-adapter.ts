@@ -56,19 +56,27 @@ export class UpstreamTransport {
   }
 }
 
+/** What the adapter knows of its upstream, rather than reading it from every call's config. */
+export interface UpstreamAddress {
+  /** Where paths are resolved, unless a call names its own `baseURL` (a self-hosted dashboards service). */
+  baseUrl: string;
+  /** The longest answer taken, in bytes. */
+  maxAnswerBytes: number;
+}
+
 /**
  * An axios adapter over undici: the answer is collected whole as text (a byte order mark
- * dropped), never more than `maxContentLength` bytes of it: a longer answer, announced or not, is
- * aborted as soon as it shows and its connection dropped. `timeout` covers the whole attempt,
- * connection included; `validateStatus` is honoured. No redirects, no decompression, no streams:
- * the upstreams speak plain JSON, and each of those costs CPU on every call.
+ * dropped), never more than `maxAnswerBytes` of it: a longer answer, announced or not, is aborted
+ * as soon as it shows and its connection dropped. `timeout` covers the whole attempt, connection
+ * included; every status resolves. No redirects, no decompression, no streams: the upstreams
+ * speak plain JSON, and each of those costs CPU on every call.
  */
-export function undiciAdapter(transport: UpstreamTransport): AxiosAdapter {
+export function undiciAdapter(transport: UpstreamTransport, upstream: UpstreamAddress): AxiosAdapter {
   return (config) =>
     new Promise<AxiosResponse<string>>((resolve, reject) => {
-      const handler = new AnswerHandler(config, resolve, reject);
+      const handler = new AnswerHandler(config, upstream.maxAnswerBytes, resolve, reject);
       try {
-        const to = target(config.baseURL ?? '', config.url ?? '');
+        const to = target(config.baseURL ?? upstream.baseUrl, config.url ?? '');
         const headers = config.headers.toJSON() as Record<string, string>;
         // axios gives a body-less POST a form content type; a body-less request gets none.
         if (config.data === undefined) delete headers['content-type'];
@@ -99,16 +107,14 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   private headers: IncomingHttpHeaders = {};
   private readonly chunks: Buffer[] = [];
   private bytes = 0;
-  private readonly maxBytes: number;
   private readonly timer: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly config: InternalAxiosRequestConfig,
+    private readonly maxBytes: number,
     private readonly resolve: (response: AxiosResponse<string>) => void,
     private readonly reject: (error: AxiosError) => void,
   ) {
-    const max = config.maxContentLength;
-    this.maxBytes = max === undefined || max < 0 ? Infinity : max;
     if (config.timeout)
       this.timer = setTimeout(
         () =>
@@ -145,7 +151,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
     this.settled = true;
     clearTimeout(this.timer);
     const text = Buffer.concat(this.chunks, this.bytes).toString('utf8');
-    const response: AxiosResponse<string> = {
+    this.resolve({
       // As a decoder would: a byte order mark is not part of the JSON.
       data: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
       status: this.status,
@@ -153,19 +159,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
       headers: new AxiosHeaders(this.headers as Record<string, string>),
       config: this.config,
       request: null,
-    };
-    const validate = this.config.validateStatus;
-    if (!validate || validate(this.status)) this.resolve(response);
-    else
-      this.reject(
-        new AxiosError(
-          `Request failed with status code ${this.status}`,
-          this.status >= 500 ? AxiosError.ERR_BAD_RESPONSE : AxiosError.ERR_BAD_REQUEST,
-          this.config,
-          null,
-          response,
-        ),
-      );
+    });
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {

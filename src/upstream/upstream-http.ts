@@ -143,9 +143,11 @@ type AttemptFailure = 'timeout' | 'connection' | 'too-large';
  * axios runs with none of its costly defaults on this path. The instance is built with
  * `new Axios` rather than `axios.create`, which would merge the library's global defaults (form
  * data environment, XSRF names, a header bucket per method) into every call and double axios's
- * CPU per call. No request or response transforms: the body is serialised once here and the
- * answer parsed once. Every status resolves (`validateStatus`), the request interceptor is
- * synchronous, and the adapter hands axios the answer's headers already as AxiosHeaders.
+ * CPU per call; axios merges and checks every key of the defaults and of each call's config, so
+ * both carry only what they must (the adapter knows the base address and the answer cap). No
+ * request or response transforms: the body is serialised once here and the answer parsed once.
+ * Every status resolves, the request interceptor is synchronous, one response interceptor records
+ * and settles each attempt, and the adapter hands axios the answer's headers as AxiosHeaders.
  */
 export class UpstreamHttp {
   private readonly logger = new Logger(UpstreamHttp.name);
@@ -164,16 +166,9 @@ export class UpstreamHttp {
     this.maxAnswerBytes = options.maxAnswerBytes;
     this.transport = new UpstreamTransport(timeoutMs, options.proxy);
     this.client = new axios.Axios({
-      baseURL: baseUrl,
-      adapter: undiciAdapter(this.transport),
-      transformRequest: [],
-      transformResponse: [],
-      responseType: 'text',
-      maxContentLength: options.maxAnswerBytes,
-      validateStatus: () => true,
+      adapter: undiciAdapter(this.transport, { baseUrl, maxAnswerBytes: options.maxAnswerBytes }),
     });
     this.client.interceptors.request.use(injectIdentity, null, { synchronous: true });
-    this.client.interceptors.response.use(this.recordAttempt, this.recordFailedAttempt);
     this.client.interceptors.response.use(this.settle, this.settleFailure);
   }
 
@@ -200,8 +195,8 @@ export class UpstreamHttp {
         const response = await this.client.request<UpstreamResponse<T>>({
           method: request.method,
           url: request.path,
-          baseURL: request.baseUrl,
-          data,
+          ...(request.baseUrl === undefined ? {} : { baseURL: request.baseUrl }),
+          ...(data === undefined ? {} : { data }),
           timeout: remaining,
           upstreamCall: call,
         });
@@ -223,45 +218,28 @@ export class UpstreamHttp {
     return true;
   }
 
-  private readonly recordAttempt = (response: AxiosResponse<string>): AxiosResponse<string> => {
-    const call = response.config.upstreamCall!;
-    this.onAttempt({
-      status: response.status,
-      durationMs: Date.now() - call.attemptStartedAt,
-      retry: call.mayRetry && RETRYABLE_STATUSES.has(response.status),
-    });
-    return response;
-  };
-
-  private readonly recordFailedAttempt = (error: unknown): never => {
-    const call = callOf(error);
-    if (call) {
-      const failure = failureOf(error as AxiosError);
-      this.onAttempt({
-        status: failure,
-        durationMs: Date.now() - call.attemptStartedAt,
-        retry: call.mayRetry && failure !== 'too-large',
-      });
-    }
-    throw error;
-  };
-
-  /** An answer: a success as UpstreamResponse, anything else as its problem. */
+  /** An answer: recorded, then a success as UpstreamResponse, anything else as its problem. */
   private readonly settle = (response: AxiosResponse<string>): AxiosResponse<UpstreamResponse<unknown>> => {
     const call = response.config.upstreamCall!;
     const { status } = response;
+    const retryable = call.mayRetry && RETRYABLE_STATUSES.has(status);
+    this.onAttempt({ status, durationMs: Date.now() - call.attemptStartedAt, retry: retryable });
     if (status >= 200 && status < 300) return { ...response, data: this.success(response, call) };
     const problem = this.problemOf(response, call.sentSecrets);
-    if (call.mayRetry && RETRYABLE_STATUSES.has(status))
-      throw new RetryableAttempt(problem, retryAfterMs(response.headers));
+    if (retryable) throw new RetryableAttempt(problem, retryAfterMs(response.headers));
     throw problem;
   };
 
-  /** No answer: the deadline passed, the connection failed, or the answer outgrew the cap. */
+  /** No answer (the deadline passed, the connection failed, or the answer outgrew the cap): recorded, as its problem. */
   private readonly settleFailure = (error: unknown): never => {
     const call = callOf(error);
     if (!call) throw error;
     const failure = failureOf(error as AxiosError);
+    this.onAttempt({
+      status: failure,
+      durationMs: Date.now() - call.attemptStartedAt,
+      retry: call.mayRetry && failure !== 'too-large',
+    });
     if (failure === 'too-large') throw upstreamAnswerTooLarge(this.name, this.maxAnswerBytes);
     if (failure === 'connection') {
       // The cause (refused, reset, name not found…) is for operators only: told to callers, it
