@@ -208,7 +208,7 @@ export class AuditService {
     // The next batch may chain on these before they commit; if they do not, it will not match.
     this.heads.set(tenantId, events[events.length - 1]);
     try {
-      if (await writeEvents(db, tenantId, head, events))
+      if (await writeEvents(this.statementsOf(db), tenantId, head, events))
         return events.map(({ seq, hash }) => ({ seq, hash }));
     } catch (error) {
       this.heads.delete(tenantId);
@@ -227,7 +227,7 @@ export class AuditService {
     const run = async (tx: SqlRunner) => {
       const head = await lockHead(tx, tenantId);
       const events = this.chainedAfter(head, appends);
-      if (!(await writeEvents(tx, tenantId, head, events))) {
+      if (!(await writeEvents(this.statementsOf(tx), tenantId, head, events))) {
         throw new Error(`the audit chain head of tenant ${tenantId} moved while its row was locked`);
       }
       return events;
@@ -235,6 +235,13 @@ export class AuditService {
     const events = db === this.prisma ? await this.prisma.$transaction((tx) => run(tx)) : await run(db);
     this.heads.set(tenantId, events[events.length - 1]);
     return events.map(({ seq, hash }) => ({ seq, hash }));
+  }
+
+  /** How `db` runs a statement: past Prisma when it is the client itself (PrismaService.statement). */
+  private statementsOf(db: SqlRunner): RunStatement {
+    return db === this.prisma
+      ? (sql) => this.prisma.statement(sql)
+      : <Row>(sql: Prisma.Sql) => db.$queryRaw<Row[]>(sql);
   }
 
   /** The events with their seq, prevHash and hash, chained on `head` with the active chain key. */
@@ -278,6 +285,8 @@ type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
 
 /** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
 export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
+
+type RunStatement = <Row>(sql: Prisma.Sql) => Promise<Row[]>;
 
 /** Writes that commit with an audit event, each one data-modifying statement reading `FROM appended`. */
 export type AuditChange = Prisma.Sql | readonly Prisma.Sql[];
@@ -326,7 +335,7 @@ async function lockHead(tx: SqlRunner, tenantId: string): Promise<AppendedEvent>
  * event committed. False, having written nothing, when the head was another.
  */
 async function writeEvents(
-  db: SqlRunner,
+  run: RunStatement,
   tenantId: string,
   expected: AppendedEvent,
   events: ChainedEvent[],
@@ -351,7 +360,7 @@ async function writeEvents(
     )${ownChange}`;
   });
   const last = events[events.length - 1];
-  const [{ written }] = await db.$queryRaw<{ written: number }[]>`
+  const [{ written }] = await run<{ written: number }>(Prisma.sql`
     WITH chain AS (
       SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
     ), expected AS (
@@ -360,7 +369,7 @@ async function writeEvents(
       UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
       FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
     )
-    SELECT count(*)::int AS written FROM expected`;
+    SELECT count(*)::int AS written FROM expected`);
   return written === 1;
 }
 

@@ -19,6 +19,13 @@ export interface DatabaseConnection {
   poolStats(): { total: number; idle: number; waiting: number } | null;
   /** Runs `work` on one session while holding a database-wide advisory lock. */
   withLock<T>(lockId: number, work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /**
+   * Runs one statement on a pooled session, past Prisma, whose raw queries copy every parameter
+   * and round-trip it through JSON: for statements that carry large texts often (audit appends
+   * with their specs and answers). Null for the embedded database, whose one session Prisma's
+   * transactions take in turn: a statement sent past Prisma could land inside one.
+   */
+  query: (<Row>(text: string, values: unknown[]) => Promise<Row[]>) | null;
   close(): Promise<void>;
 }
 
@@ -80,6 +87,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     description: describePostgresUrl(url),
     adapter: new PrismaPg(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[],
     async withLock(lockId, work) {
       return queue.run(lockId, async () => {
         const client = await lockPool.connect();
@@ -136,6 +144,7 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
     description: inMemory ? 'embedded (in memory)' : `embedded (${location})`,
     adapter: new PrismaPGlite(pglite),
     poolStats: () => null,
+    query: null,
     async withLock(lockId, work) {
       await pglite.waitReady;
       return queue.run(lockId, () =>

@@ -16,6 +16,10 @@ describe('isUniqueViolation', () => {
     ['a model query (P2002)', { code: 'P2002', meta: { target: ['tenant_id', 'idempotency_key'] } }],
     ['a raw query on Postgres', rawViolation({ index: 'pipe_spec_records_tenant_id_idempotency_key_key' })],
     ['a raw query on the embedded database', rawViolation({ fields: ['tenant_id', 'idempotency_key'] })],
+    [
+      'a statement sent past Prisma',
+      { code: '23505', constraint: 'pipe_spec_records_tenant_id_idempotency_key_key' },
+    ],
   ])('recognises %s', (_case, error) => {
     expect(isUniqueViolation(error, 'idempotency')).toBe(true);
     expect(isUniqueViolation(error, 'version')).toBe(false);
@@ -33,6 +37,7 @@ describe('isUniqueViolation', () => {
         },
       },
     ],
+    ['a statement sent past Prisma, another failure', { code: '23503', constraint: 'idempotency' }],
     ['a plain error', new Error('idempotency')],
     ['nothing', undefined],
   ])('refuses %s', (_case, error) => {

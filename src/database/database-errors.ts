@@ -91,14 +91,17 @@ function* errorChain(error: unknown): Generator<DriverError> {
 
 /**
  * Whether `error` is a unique-constraint violation of a constraint (or its fields) whose name holds
- * `name`: P2002 from a model query, or the driver's UniqueConstraintViolation in a raw query's P2010.
+ * `name`: P2002 from a model query, the driver's UniqueConstraintViolation in a raw query's P2010,
+ * or Postgres's own 23505 from a statement sent past Prisma (PrismaService.statement).
  */
 export function isUniqueViolation(error: unknown, name: string): boolean {
-  const { code, meta } = (error ?? {}) as {
+  const { code, meta, constraint } = (error ?? {}) as {
     code?: unknown;
+    constraint?: unknown;
     meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: unknown; constraint?: unknown } } };
   };
   if (code === 'P2002') return JSON.stringify(meta?.target ?? '').includes(name);
+  if (code === '23505') return typeof constraint === 'string' && constraint.includes(name);
   const cause = meta?.driverAdapterError?.cause;
   return (
     code === 'P2010' &&

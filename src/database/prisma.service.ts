@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
-import { PrismaClient } from '../generated/prisma/client';
+import { Prisma, PrismaClient } from '../generated/prisma/client';
 import { DATABASE_CONNECTION } from './database.tokens';
 import type { DatabaseConnection } from './database-connection';
 import { applyMigrations } from './migrator';
@@ -35,6 +35,12 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
   async onModuleDestroy(): Promise<void> {
     await this.$disconnect();
     await this.connection.close();
+  }
+
+  /** Runs `sql`, one statement, straight on the driver where there is a pool (DatabaseConnection.query). */
+  statement<Row>(sql: Prisma.Sql): Promise<Row[]> {
+    const { query } = this.connection;
+    return query ? query<Row>(sql.text, sql.values) : this.$queryRaw<Row[]>(sql);
   }
 
   get description(): string {

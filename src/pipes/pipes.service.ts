@@ -62,10 +62,10 @@ export class PipesService {
     assertBody(checkCreatePipeBody, resolved.body);
     const spec = body as Record<string, unknown>;
     const redacted = this.history.redact(spec);
-    // Over the whole spec, secrets included: a new secret under the same key is another request.
-    const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
     let fingerprint: string | null = null;
     if (idempotencyKey !== null) {
+      // Over the whole spec, secrets included: a new secret under the same key is another request.
+      const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
       fingerprint = this.crypto.fingerprint(request);
       const earlier = await this.history.findIdempotent(tenantId, idempotencyKey);
       if (earlier) {

@@ -169,13 +169,21 @@ function collectSecrets(value: unknown, secret: boolean, found: Set<string>, see
   }
 }
 
+// Each pattern is only tried on text holding the character or word it cannot match without, as
+// redactText does: most strings of a spec hold none of them.
 function collectSecretsInText(text: string, found: Set<string>): void {
-  for (const match of text.matchAll(CONNECTION_STRING_SECRET)) found.add(unquoted(match[3]));
-  for (const match of [...text.matchAll(URL_USER_INFO), ...text.matchAll(BARE_USER_INFO)]) {
-    found.add(match[3]);
-    found.add(safeDecode(match[3]));
+  if (text.includes('=')) {
+    for (const match of text.matchAll(CONNECTION_STRING_SECRET)) found.add(unquoted(match[3]));
   }
-  for (const match of text.matchAll(AUTHORIZATION_VALUE)) found.add(match[2]);
+  if (text.includes('@')) {
+    for (const match of [...text.matchAll(URL_USER_INFO), ...text.matchAll(BARE_USER_INFO)]) {
+      found.add(match[3]);
+      found.add(safeDecode(match[3]));
+    }
+  }
+  if (text.includes('Bearer') || text.includes('Basic')) {
+    for (const match of text.matchAll(AUTHORIZATION_VALUE)) found.add(match[2]);
+  }
 }
 
 /** A connection-string value without its quotes, doubled quotes undone. */

@@ -27,6 +27,8 @@ export interface NewPipeSpec {
 
 export interface RedactedSpec {
   spec: Prisma.InputJsonValue;
+  /** Its canonical JSON, which is what is stored. */
+  text: string;
   specHash: string;
 }
 
@@ -49,9 +51,11 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
+  /** `spec` (parsed JSON) with its secrets redacted, and the hash of its canonical JSON. */
   redact(spec: unknown): RedactedSpec {
-    const redacted = redactedJson(JSON.parse(JSON.stringify(spec)));
-    return { spec: redacted, specHash: sha256Hex(canonicalJson(redacted)) };
+    const redacted = redactedJson(spec);
+    const text = canonicalJson(redacted);
+    return { spec: redacted, text, specHash: sha256Hex(text) };
   }
 
   /** The earlier record for this idempotency key within 24 h, or null. Expired keys are released. */
@@ -75,7 +79,7 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
       INSERT INTO pipe_spec_records (id, tenant_id, key_id, actor, on_behalf_of, organization_id, service_id,
                                      spec, spec_hash, idempotency_key, fingerprint, resubmitted_from, request_id)
       SELECT ${id}::uuid, ${input.tenantId}::uuid, ${actor.keyId}::uuid, ${actor.actor}, ${actor.onBehalfOf},
-             ${input.organizationId}::uuid, ${input.serviceId}::uuid, ${JSON.stringify(redacted.spec)}::jsonb,
+             ${input.organizationId}::uuid, ${input.serviceId}::uuid, ${redacted.text}::jsonb,
              ${redacted.specHash}, ${input.idempotencyKey}, ${input.fingerprint}, ${input.resubmittedFrom}::uuid,
              ${actor.requestId}
       FROM appended`;
