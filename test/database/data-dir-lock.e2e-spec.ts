@@ -11,6 +11,7 @@ import { PrismaService } from '../../src/database/prisma.service';
 import { LOCK_FILE } from '../../src/database/data-dir-lock';
 import { platformAuth } from '../support/fixtures';
 import { startGateway, TEST_AUDIT_CHAIN_KEYS, TEST_ENCRYPTION_KEYS } from '../support/gateway';
+import { itIf, NEEDS_POSTGRES } from '../support/skip';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -134,17 +135,19 @@ describe('one process per embedded data folder (e2e)', () => {
     }
   });
 
-  const withPostgres = process.env.DATABASE_URL ? it : it.skip;
-  if (!process.env.DATABASE_URL) {
-    console.warn('data folder lock: the Postgres case is skipped (run npm test with DATABASE_URL set)');
-  }
-  withPostgres('takes no lock on Postgres: replicas share a DATA_DIR freely', async () => {
-    const [one, two] = [await startGateway({ DATA_DIR: dataDir }), await startGateway({ DATA_DIR: dataDir })];
-    try {
-      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
-    } finally {
-      await one.close();
-      await two.close();
-    }
-  });
+  itIf(Boolean(process.env.DATABASE_URL), NEEDS_POSTGRES)(
+    'takes no lock on Postgres: replicas share a DATA_DIR freely',
+    async () => {
+      const [one, two] = [
+        await startGateway({ DATA_DIR: dataDir }),
+        await startGateway({ DATA_DIR: dataDir }),
+      ];
+      try {
+        expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+      } finally {
+        await one.close();
+        await two.close();
+      }
+    },
+  );
 });
