@@ -215,7 +215,7 @@ describe('upstream actions and their audit events (e2e)', () => {
           actor: 'key:interrupted',
           organizationId: world.organizationId,
           serviceId: world.serviceId,
-          spec: recorded.spec,
+          spec: JSON.parse(recorded.text) as object,
           specHash: recorded.specHash,
           idempotencyKey: key,
           requestId: `interrupted-${id}`,

@@ -110,7 +110,7 @@ export class PipesService {
         before: () =>
           this.history.pendingRecord(
             recordId,
-            { tenantId, ...at, spec, idempotencyKey, fingerprint, resubmittedFrom },
+            { tenantId, ...at, idempotencyKey, fingerprint, resubmittedFrom },
             redacted,
             actor,
           ),

@@ -17,7 +17,6 @@ export interface NewPipeSpec {
   tenantId: string;
   organizationId: string;
   serviceId: string;
-  spec: unknown;
   idempotencyKey: string | null;
   /** The keyed fingerprint of the request, with an idempotency key. */
   fingerprint: string | null;
@@ -26,8 +25,7 @@ export interface NewPipeSpec {
 }
 
 export interface RedactedSpec {
-  spec: Prisma.InputJsonValue;
-  /** Its canonical JSON, which is what is stored. */
+  /** The canonical JSON of the spec with its secrets redacted, which is what is stored. */
   text: string;
   specHash: string;
 }
@@ -51,11 +49,10 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
-  /** `spec` (parsed JSON) with its secrets redacted, and the hash of its canonical JSON. */
+  /** `spec` (parsed JSON) with its secrets redacted, as canonical JSON, and the hash of that. */
   redact(spec: unknown): RedactedSpec {
-    const redacted = redactedJson(spec);
-    const text = canonicalJson(redacted);
-    return { spec: redacted, text, specHash: sha256Hex(text) };
+    const text = canonicalJson(redactSecrets(spec));
+    return { text, specHash: sha256Hex(text) };
   }
 
   /** The earlier record for this idempotency key within 24 h, or null. Expired keys are released. */
@@ -103,11 +100,12 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
   }
 
   failedRecord(id: string, failure: { upstreamStatus: number | null; response: StoredResponse }): Prisma.Sql {
+    const response = redactSecrets(failure.response);
     return Prisma.sql`
       UPDATE pipe_spec_records
       SET outcome = 'failed', upstream_status = ${failure.upstreamStatus}::int,
-          error = ${redactedJsonText(failure.response.body)}::jsonb,
-          response = ${redactedJsonText(failure.response)}::jsonb, completed_at = ${new Date()}
+          error = ${JSON.stringify(response.body)}::jsonb,
+          response = ${JSON.stringify(response)}::jsonb, completed_at = ${new Date()}
       FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
   }
 
@@ -225,10 +223,6 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     await this.reconciling;
     this.reconciling = null;
   }
-}
-
-function redactedJson(value: unknown): Prisma.InputJsonValue {
-  return redactSecrets(value) as Prisma.InputJsonValue;
 }
 
 function redactedJsonText(value: unknown): string {
