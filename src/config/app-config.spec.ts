@@ -13,7 +13,7 @@ describe('loadConfig', () => {
     expect(config.rateLimits.pipesApi).toEqual({ limit: 10, windowMs: 10_000 });
     expect(config.rateLimits.dashboardsApi).toEqual({ limit: 100, windowMs: 60_000 });
     expect(config.auditRetentionDays).toBeNull();
-    expect(config.maxWritesInFlight).toBe(64);
+    expect(config.maxWritesInFlight).toBe(256);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
     expect(config.upstream.maxAnswerBytes).toBe(4 * 1024 * 1024);
     expect(config.upstream.proxy).toEqual({ http: null, https: null, noProxy: '' });
@@ -201,7 +201,7 @@ describe('loadConfig: database timeouts, write shares and audit checkpoints', ()
   it('defaults them', () => {
     const config = loadConfig({});
     expect(config.database.queryTimeoutMs).toBe(5_000);
-    expect(config.tenantWriteShare).toBe(8);
+    expect(config.tenantWriteShare).toBe(32);
     expect(loadConfig({ MAX_WRITES_IN_FLIGHT: '4' }).tenantWriteShare).toBe(1);
     expect(config.auditCheckpointIntervalMs).toBe(3_600_000);
     expect(config.auditChainKeys).toBeNull();
@@ -223,7 +223,7 @@ describe('loadConfig: database timeouts, write shares and audit checkpoints', ()
 
   it.each([
     [{ DATABASE_QUERY_TIMEOUT_MS: '50' }, /^DATABASE_QUERY_TIMEOUT_MS must be a whole number from 100/],
-    [{ TENANT_WRITE_SHARE: '0' }, /^TENANT_WRITE_SHARE must be a whole number from 1 to 64/],
+    [{ TENANT_WRITE_SHARE: '0' }, /^TENANT_WRITE_SHARE must be a whole number from 1 to 256/],
     [
       { MAX_WRITES_IN_FLIGHT: '4', TENANT_WRITE_SHARE: '5' },
       /^TENANT_WRITE_SHARE must be a whole number from 1 to 4/,
