@@ -60,10 +60,17 @@ export async function createApp(
   );
   // helmet's headers, computed once (@fastify/helmet rebuilds helmet on every request).
   const securityHeaders = protectiveHeaders();
-  fastify.addHook('onRequest', async (request, reply) => {
+  // Hooks on every request take a callback: an async hook costs Fastify a promise and a tick more.
+  fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
-    assertNoNulInUrl(request.url);
-    assertDecodableQuery(request.url);
+    try {
+      assertNoNulInUrl(request.url);
+      assertDecodableQuery(request.url);
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 
   const app = await NestFactory.create<NestFastifyApplication>(
@@ -99,7 +106,7 @@ export async function createApp(
   }
   const metrics = app.get(MetricsService);
   const rootLogger = app.get<PinoInstance>(ROOT_LOGGER);
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     logAccess(rootLogger, request, reply);
     metrics.observeHttp(
       request.method,
@@ -107,6 +114,7 @@ export async function createApp(
       reply.statusCode,
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.flushLogs();
 

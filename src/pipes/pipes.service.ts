@@ -119,8 +119,7 @@ export class PipesService {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.pipesApi.createPipe(secret, at, resolved.body, actor.requestId, resolved.values),
           );
-          const envelope = response.body;
-          return { status: response.status, value: envelope, details: { pipeId: pipeIdOf(envelope) } };
+          return { status: response.status, value: response, details: { pipeId: pipeIdOf(response.body) } };
         },
         after: (outcome) => {
           if (!outcome.succeeded) {
@@ -129,21 +128,16 @@ export class PipesService {
               response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
             });
           }
-          const pipeId = pipeIdOf(outcome.value);
+          const pipeId = pipeIdOf(outcome.value.body);
           return [
-            this.history.succeededRecord(recordId, {
-              pipeId,
-              upstreamRequestId: outcome.value.requestId ?? null,
-              upstreamStatus: outcome.status,
-              response: { status: outcome.status, body: outcome.value },
-            }),
+            this.history.succeededRecord(recordId, { pipeId, answer: outcome.value }),
             ...(pipeId === null
               ? []
               : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
           ];
         },
       });
-      return { status, body: value };
+      return { status, body: value.body };
     } catch (error) {
       throw isIdempotencyRace(error) ? idempotentRequestInProgress() : error;
     }

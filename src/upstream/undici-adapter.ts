@@ -156,7 +156,9 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
       data: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
       status: this.status,
       statusText: '',
-      headers: new AxiosHeaders(this.headers as Record<string, string>),
+      // Names come lowercased from undici, and axios normalises every answer's headers once more
+      // after the adapter: setting them one by one here would do that work twice.
+      headers: Object.assign(new AxiosHeaders(), this.headers),
       config: this.config,
       request: null,
     });

@@ -11,6 +11,8 @@ import type { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
 import { Prisma, type PipeSpecRecord } from '../../generated/prisma/client';
 import { redactSecrets } from '../../redaction/redact';
+import type { PipesEnvelope } from '../../upstream/pipes-api.client';
+import type { UpstreamResponse } from '../../upstream/upstream-http';
 import { PipeSpecHistoryQueryDto, PipeSpecRecordView } from './pipe-spec-history.dto';
 
 export interface NewPipeSpec {
@@ -82,19 +84,20 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
       FROM appended`;
   }
 
+  /**
+   * The record of a create the upstream accepted. `answer` is stored as it is: an UpstreamResponse's
+   * body comes redacted by UpstreamHttp (secret fields and patterns, and every secret the call sent).
+   */
   succeededRecord(
     id: string,
-    outcome: {
-      pipeId: string | null;
-      upstreamRequestId: string | null;
-      upstreamStatus: number;
-      response: StoredResponse;
-    },
+    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope> },
   ): Prisma.Sql {
+    const { status, body } = outcome.answer;
+    const response: StoredResponse = { status, body };
     return Prisma.sql`
       UPDATE pipe_spec_records
-      SET outcome = 'succeeded', pipe_id = ${outcome.pipeId}, upstream_request_id = ${outcome.upstreamRequestId},
-          upstream_status = ${outcome.upstreamStatus}::int, response = ${redactedJsonText(outcome.response)}::jsonb,
+      SET outcome = 'succeeded', pipe_id = ${outcome.pipeId}, upstream_request_id = ${body.requestId ?? null},
+          upstream_status = ${status}::int, response = ${JSON.stringify(response)}::jsonb,
           completed_at = ${new Date()}
       FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
   }
@@ -223,10 +226,6 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     await this.reconciling;
     this.reconciling = null;
   }
-}
-
-function redactedJsonText(value: unknown): string {
-  return JSON.stringify(redactSecrets(value));
 }
 
 function toView(row: PipeSpecRecord): PipeSpecRecordView {
