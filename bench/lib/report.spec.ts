@@ -46,6 +46,16 @@ describe('benchmark report', () => {
   it('takes the gateway/baseline ratio within each round, then the median', () => {
     // Rounds: 0.6, 0.4, 0.52; the ratio of the medians would be 2,800 / 6,000.
     expect(summary.gateways[GATEWAY].throughputVsBaseline).toBeCloseTo(0.52);
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).toContain(
+      'gateway/baseline throughput: gateway (info) 0.52 (0.60, 0.40, 0.52)',
+    );
+  });
+
+  it('prints the median ratio alone after a single round', () => {
+    const single = summarise('GET settings', 'read', ROUNDS.slice(0, 1));
+    expect(formatRoute(single, { connections: 50, rate: 500 })).toContain(
+      'gateway/baseline throughput: gateway (info) 0.60\n',
+    );
   });
 
   it('reports what the baseline proxy adds over direct beside what the gateway adds', () => {

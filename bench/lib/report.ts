@@ -46,8 +46,10 @@ export interface TargetSummary {
 }
 
 export interface GatewaySummary {
-  /** Closed-loop throughput of the gateway over the baseline proxy's. */
+  /** Closed-loop throughput of the gateway over the baseline proxy's: the median of `throughputRatios`. */
   throughputVsBaseline: number;
+  /** That ratio in each round, in round order. */
+  throughputRatios: number[];
   /** Gateway minus direct latency at the fixed rate, ms. */
   addedP50Ms: number;
   addedP99Ms: number;
@@ -107,10 +109,12 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
     );
   const gateways: Record<string, GatewaySummary> = {};
   for (const name of names.filter((target) => target !== DIRECT && target !== BASELINE)) {
+    const throughputRatios = rounds.map(
+      (round) => round.targets[name].closed.rps / round.targets[BASELINE].closed.rps,
+    );
     gateways[name] = {
-      throughputVsBaseline: median(
-        rounds.map((round) => round.targets[name].closed.rps / round.targets[BASELINE].closed.rps),
-      ),
+      throughputVsBaseline: median(throughputRatios),
+      throughputRatios,
       addedP50Ms: added(name, 'p50'),
       addedP99Ms: added(name, 'p99'),
       rssPeakMb: Math.max(...rounds.map((round) => round.rssPeakMb[name] ?? NaN)),
@@ -209,6 +213,13 @@ function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 }
 
+/** The median, then each round's ratio when there was more than one round: `0.42 (0.41, 0.44, 0.34)`. */
+function ratios(gateway: GatewaySummary): string {
+  const middle = gateway.throughputVsBaseline.toFixed(2);
+  if (gateway.throughputRatios.length < 2) return middle;
+  return `${middle} (${gateway.throughputRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`;
+}
+
 function cell(value: number, digits: number): string {
   return Number.isNaN(value) ? '-' : value.toFixed(digits);
 }
@@ -252,7 +263,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     `\n${summary.route}`,
     line(header),
     ...rows.map(line),
-    `gateway/baseline throughput: ${gateways.map(([name, g]) => `${name} ${g.throughputVsBaseline.toFixed(2)}`).join('; ')}`,
+    `gateway/baseline throughput: ${gateways.map(([name, g]) => `${name} ${ratios(g)}`).join('; ')}`,
     `added latency vs direct @${settings.rate}/s: ${[
       [BASELINE, summary.baselineAdded.p50Ms, summary.baselineAdded.p99Ms] as const,
       ...gateways.map(([name, g]) => [name, g.addedP50Ms, g.addedP99Ms] as const),
