@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
-import { closedLoop, fixedRate } from './lib/load';
+import { closedLoop, fixedRate, LoadTally } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
   ask,
@@ -22,7 +22,7 @@ import {
 import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
-import type { RoundResult, RouteKind, RouteSummary } from './lib/report';
+import type { Measured, RoundResult, RouteKind, RouteSummary } from './lib/report';
 import {
   DASHBOARD_BODY,
   DASHBOARD_IDS,
@@ -34,6 +34,8 @@ import {
 } from './lib/scenario';
 import type { BaselineReady, GatewayReady, PipesReset, UpstreamsReady } from './lib/scenario';
 
+// Long enough for thousands of answers from a read, short enough that the machine's pace holds.
+const SLICE_SECONDS = 1;
 const RESULTS = resolve(__dirname, '../../bench/results');
 const child = (name: string): string => join(__dirname, 'children', `${name}.js`);
 
@@ -183,30 +185,100 @@ async function probe(url: string, request: LoadRequest): Promise<void> {
     throw new Error(`${request.method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
-async function measure(
-  target: Target,
+/** What one target has used so far: CPU of its process, of Postgres, and its GC pauses (ms). */
+interface Usage {
+  cpu: number | null;
+  databaseCpu: number | null;
+  gcPause: number | null;
+}
+
+async function usage(target: Target): Promise<Usage> {
+  return {
+    cpu: cpuMs(target.pid),
+    databaseCpu: SERVER_IS_LOCAL ? postgresCpuMs() : null,
+    gcPause: await gcPauseMs(target),
+  };
+}
+
+/** A target's measurement of one route, gathered over its slices. */
+class TargetRun {
+  readonly closed = new LoadTally();
+  readonly fixed = new LoadTally();
+  private readonly spent = { cpu: 0, databaseCpu: 0, gcPause: 0 };
+
+  /** Adds what was used between two readings of a closed-loop slice; NaN once a reading is missing. */
+  addUsage(before: Usage, after: Usage): void {
+    for (const key of ['cpu', 'databaseCpu', 'gcPause'] as const) {
+      const [from, to] = [before[key], after[key]];
+      this.spent[key] += from === null || to === null ? NaN : to - from;
+    }
+  }
+
+  measured(): Measured {
+    const closed = this.closed.result();
+    const perRequest = (ms: number): number => (closed.ok === 0 ? NaN : ms / closed.ok);
+    return {
+      closed,
+      fixed: this.fixed.result(),
+      cpuMsPerRequest: perRequest(this.spent.cpu),
+      databaseCpuMsPerRequest: perRequest(this.spent.databaseCpu),
+      gcMsPerRequest: perRequest(this.spent.gcPause),
+    };
+  }
+}
+
+/**
+ * One route against every target. Each is warmed up alone; then the closed loop and the fixed rate
+ * are taken in one-second slices, the targets in turn (the first of each turn rotating), so that a
+ * gateway and the baseline it is judged against are measured over the same stretch of time. This
+ * machine's speed moves from one minute to the next, which contaminated ratios taken from
+ * measurements tens of seconds apart.
+ */
+async function measureRoute(
   route: Route,
-  pids: number[],
-): Promise<RoundResult['targets'][string]> {
-  const url = target.url(route);
-  const request = target.request(route);
+  targets: Target[],
+  afterSlice: () => Promise<void>,
+): Promise<Record<string, Measured>> {
+  const pids = targets.map((target) => target.pid);
+  for (const target of targets) {
+    await settle(pids);
+    await probe(target.url(route), target.request(route));
+    await closedLoop(target.url(route), target.request(route), {
+      connections: settings.connections,
+      seconds: settings.warmupSeconds,
+    });
+    await afterSlice();
+  }
+  const runs = new Map(targets.map((target) => [target, new TargetRun()]));
+  const inTurn = (slice: number): Target[] =>
+    targets.map((_, index) => targets[(index + slice) % targets.length]);
   await settle(pids);
-  await probe(url, request);
-  await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
-  const gcBefore = await gcPauseMs(target);
-  const cpuBefore = cpuMs(target.pid);
-  const databaseCpuBefore = SERVER_IS_LOCAL ? postgresCpuMs() : null;
-  const closed = await closedLoop(url, request, {
-    connections: settings.connections,
-    seconds: settings.seconds,
-  });
-  const perRequest = (before: number | null, after: number | null): number =>
-    before === null || after === null || closed.ok === 0 ? NaN : (after - before) / closed.ok;
-  const cpuMsPerRequest = perRequest(cpuBefore, cpuMs(target.pid));
-  const databaseCpuMsPerRequest = perRequest(databaseCpuBefore, SERVER_IS_LOCAL ? postgresCpuMs() : null);
-  const gcMsPerRequest = perRequest(gcBefore, await gcPauseMs(target));
-  const fixed = await fixedRate(url, request, { rate: settings.rate, seconds: settings.rateSeconds });
-  return { closed, fixed, cpuMsPerRequest, databaseCpuMsPerRequest, gcMsPerRequest };
+  for (let slice = 0; slice < settings.seconds; slice++) {
+    for (const target of inTurn(slice)) {
+      const run = runs.get(target)!;
+      const before = await usage(target);
+      await closedLoop(
+        target.url(route),
+        target.request(route),
+        { connections: settings.connections, seconds: SLICE_SECONDS },
+        run.closed,
+      );
+      run.addUsage(before, await usage(target));
+      await afterSlice();
+    }
+  }
+  for (let slice = 0; slice < settings.rateSeconds; slice++) {
+    for (const target of inTurn(slice)) {
+      await fixedRate(
+        target.url(route),
+        target.request(route),
+        { rate: settings.rate, seconds: SLICE_SECONDS },
+        runs.get(target)!.fixed,
+      );
+      await afterSlice();
+    }
+  }
+  return Object.fromEntries(targets.map((target) => [target.name, runs.get(target)!.measured()]));
 }
 
 /** The gateway's main-thread GC pauses so far, ms; null for the other targets. */
@@ -308,16 +380,15 @@ async function benchmark(databaseUrl: string): Promise<void> {
       console.log(`round ${round}/${settings.rounds}: ${route.name}`);
       const gateways = targets.filter((target) => target.gateway);
       const sampler = new RssSampler(gateways.map((target) => target.pid));
-      const result: RoundResult = { targets: {}, rssPeakMb: {}, heapUsedMb: {} };
-      for (const target of targets) {
-        result.targets[target.name] = await measure(
-          target,
-          route,
-          targets.map((each) => each.pid),
-        );
-        // Every create is stored by the simulator; dropping them keeps later runs alike.
+      // Every create is stored by the simulator; dropping them keeps later slices alike.
+      const afterSlice = async (): Promise<void> => {
         if (route.kind === 'create') state.pipeId = await resetPipes();
-      }
+      };
+      const result: RoundResult = {
+        targets: await measureRoute(route, targets, afterSlice),
+        rssPeakMb: {},
+        heapUsedMb: {},
+      };
       const peaks = sampler.stop();
       for (const target of gateways) {
         result.rssPeakMb[target.name] = peaks.get(target.pid) ?? NaN;

@@ -27,35 +27,49 @@ export interface LoadResult {
   statuses: Record<string, number>;
 }
 
-function summarise(
-  latencies: number[],
-  failed: number,
-  seconds: number,
-  statuses: Record<string, number>,
-): LoadResult {
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    rps: latencies.length / seconds,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    ok: latencies.length,
-    failed,
-    statuses,
-  };
+/**
+ * What the answers of one or more stretches of load add up to. A measurement taken in slices (each
+ * target in turn, a second at a time) passes one tally to every slice of a target.
+ */
+export class LoadTally {
+  /** Latency of each successful answer, ms. */
+  readonly latencies: number[] = [];
+  /** Non-2xx answers by status. */
+  readonly statuses: Record<string, number> = {};
+  /** Non-2xx answers, connection errors and missed deadlines. */
+  failed = 0;
+  /** Time under load, summed over the slices. */
+  seconds = 0;
+
+  countStatus(status: number): void {
+    this.statuses[status] = (this.statuses[status] ?? 0) + 1;
+  }
+
+  result(): LoadResult {
+    const sorted = Float64Array.from(this.latencies).sort();
+    return {
+      rps: this.latencies.length / this.seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      ok: this.latencies.length,
+      failed: this.failed,
+      statuses: { ...this.statuses },
+    };
+  }
 }
 
 /**
  * Closed loop: `connections` clients, each sending its next request as soon as the last is answered,
  * for `seconds`. Throughput is what this measures. Latencies are taken from autocannon's per-response
- * event in fractional ms (its own histogram keeps whole ms only).
+ * event in fractional ms (its own histogram keeps whole ms only). Answers are added to `tally`.
  */
 export async function closedLoop(
   url: string,
   request: LoadRequest,
   options: { connections: number; seconds: number },
+  tally = new LoadTally(),
 ): Promise<LoadResult> {
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
+  let nonOk = 0;
   const result = await new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon(
       {
@@ -76,13 +90,16 @@ export async function closedLoop(
         error ? reject(error instanceof Error ? error : new Error('autocannon failed')) : resolve(finished),
     );
     instance.on('response', (_client, statusCode, _bytes, responseTime) => {
-      if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
-      else statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;
+      if (statusCode >= 200 && statusCode < 300) tally.latencies.push(responseTime);
+      else {
+        tally.countStatus(statusCode);
+        nonOk += 1;
+      }
     });
   });
-  const nonOk = Object.values(statuses).reduce((sum, count) => sum + count, 0);
-  const seconds = (result.finish.getTime() - result.start.getTime()) / 1000;
-  return summarise(latencies, nonOk + result.errors, seconds, statuses);
+  tally.failed += nonOk + result.errors;
+  tally.seconds += (result.finish.getTime() - result.start.getTime()) / 1000;
+  return tally.result();
 }
 
 /**
@@ -90,17 +107,16 @@ export async function closedLoop(
  * whether or not earlier ones were answered, as independent callers would send them. autocannon's
  * rate option is not used for this: it sends each connection's per-second quota back to back at the
  * top of every second, which measures queueing behind its own burst rather than added latency.
+ * Answers are added to `tally`.
  */
 export async function fixedRate(
   url: string,
   request: LoadRequest,
   options: { rate: number; seconds: number },
+  tally = new LoadTally(),
 ): Promise<LoadResult> {
   const target = new URL(url);
   const agent = new Agent({ keepAlive: true, maxSockets: 256 });
-  const latencies: number[] = [];
-  const statuses: Record<string, number> = {};
-  let failed = 0;
   const inFlight = new Set<Promise<void>>();
 
   const send = (): void => {
@@ -111,10 +127,11 @@ export async function fixedRate(
       const finish = (status: number | null): void => {
         if (settled) return;
         settled = true;
-        if (status !== null && status >= 200 && status < 300) latencies.push(performance.now() - started);
+        if (status !== null && status >= 200 && status < 300)
+          tally.latencies.push(performance.now() - started);
         else {
-          if (status !== null) statuses[status] = (statuses[status] ?? 0) + 1;
-          failed += 1;
+          if (status !== null) tally.countStatus(status);
+          tally.failed += 1;
         }
         resolve();
       };
@@ -158,5 +175,6 @@ export async function fixedRate(
   await Promise.all(inFlight);
   agent.destroy();
   // Over the time until the last answer: a target that falls behind shows a rate under the one asked for.
-  return summarise(latencies, failed, (performance.now() - start) / 1000, statuses);
+  tally.seconds += (performance.now() - start) / 1000;
+  return tally.result();
 }
