@@ -5,7 +5,7 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
-import { closedLoop, fixedRate, LoadTally } from './lib/load';
+import { closedLoop, fixedRate, fixedRateAgent, LoadTally } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
   ask,
@@ -204,6 +204,11 @@ async function usage(target: Target): Promise<Usage> {
 class TargetRun {
   readonly closed = new LoadTally();
   readonly fixed = new LoadTally();
+  /**
+   * The fixed rate's connections, kept from one slice to the next as independent callers keep
+   * theirs: a slice that opened its own would add connection set-up to its first answers.
+   */
+  readonly fixedRateAgent = fixedRateAgent();
   private readonly spent = { cpu: 0, databaseCpu: 0, gcPause: 0 };
 
   /** Adds what was used between two readings of a closed-loop slice; NaN once a reading is missing. */
@@ -215,6 +220,7 @@ class TargetRun {
   }
 
   measured(): Measured {
+    this.fixedRateAgent.destroy();
     const closed = this.closed.result();
     const perRequest = (ms: number): number => (closed.ok === 0 ? NaN : ms / closed.ok);
     return {
@@ -269,11 +275,12 @@ async function measureRoute(
   }
   for (let slice = 0; slice < settings.rateSeconds; slice++) {
     for (const target of inTurn(slice)) {
+      const run = runs.get(target)!;
       await fixedRate(
         target.url(route),
         target.request(route),
-        { rate: settings.rate, seconds: SLICE_SECONDS },
-        runs.get(target)!.fixed,
+        { rate: settings.rate, seconds: SLICE_SECONDS, agent: run.fixedRateAgent },
+        run.fixed,
       );
       await afterSlice();
     }

@@ -1,15 +1,18 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { closedLoop, fixedRate, LoadTally, type LoadRequest } from './load';
+import { closedLoop, fixedRate, fixedRateAgent, LoadTally, type LoadRequest } from './load';
+
+let connections = 0;
 
 /** Every third request is refused with 503, the rest answered 200. */
 function startServer(): Promise<Server> {
   let served = 0;
-  const server = createServer((_request, response) => {
+  const server = createServer({ keepAliveTimeout: 10_000 }, (_request, response) => {
     served += 1;
     response.statusCode = served % 3 === 0 ? 503 : 200;
     response.end('{}');
   });
+  server.on('connection', () => (connections += 1));
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
@@ -36,6 +39,16 @@ describe('load slices', () => {
     expect(result.statuses).toEqual({ 503: 100 });
     expect(tally.seconds).toBeGreaterThanOrEqual(2);
     expect(result.rps).toBeCloseTo(200 / tally.seconds, 5);
+  });
+
+  it('keeps the connections of the agent it is given from one slice to the next', async () => {
+    const agent = fixedRateAgent();
+    await fixedRate(url, REQUEST, { rate: 20, seconds: 1, agent });
+    const opened = connections;
+    await fixedRate(url, REQUEST, { rate: 20, seconds: 1, agent });
+    agent.destroy();
+
+    expect(connections).toBe(opened);
   });
 
   it('adds every closed-loop slice to one tally', async () => {

@@ -102,6 +102,11 @@ export async function closedLoop(
   return tally.result();
 }
 
+/** Keep-alive connections for fixedRate, as many as a target that falls behind needs. */
+export function fixedRateAgent(): Agent {
+  return new Agent({ keepAlive: true, maxSockets: 256 });
+}
+
 /**
  * Open loop at a fixed rate: requests leave evenly spaced (a 1 ms timer sends whatever is due),
  * whether or not earlier ones were answered, as independent callers would send them. autocannon's
@@ -112,11 +117,16 @@ export async function closedLoop(
 export async function fixedRate(
   url: string,
   request: LoadRequest,
-  options: { rate: number; seconds: number },
+  options: {
+    rate: number;
+    seconds: number;
+    /** Connections kept from one call to the next; without it, a set opened and closed by this call. */
+    agent?: Agent;
+  },
   tally = new LoadTally(),
 ): Promise<LoadResult> {
   const target = new URL(url);
-  const agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  const agent = options.agent ?? fixedRateAgent();
   const inFlight = new Set<Promise<void>>();
 
   const send = (): void => {
@@ -173,7 +183,7 @@ export async function fixedRate(
     }, 1);
   });
   await Promise.all(inFlight);
-  agent.destroy();
+  if (options.agent === undefined) agent.destroy();
   // Over the time until the last answer: a target that falls behind shows a rate under the one asked for.
   tally.seconds += (performance.now() - start) / 1000;
   return tally.result();
