@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor } from '../common/problem/problem';
+import { RefreshingCache } from '../common/refreshing-cache';
 import { matchesDigest, sha256, SHA256_BYTES } from '../crypto/hashing';
 import { PrismaService } from '../database/prisma.service';
 import type { GatewayKey } from '../generated/prisma/client';
@@ -22,10 +23,7 @@ export interface AuthenticatedKey {
 // Compared against when no key has the prefix: the same work as a real comparison.
 const NO_KEY_DIGEST = Buffer.alloc(SHA256_BYTES);
 
-interface CachedKey {
-  row: Pick<GatewayKey, 'id' | 'tenantId' | 'roles' | 'delegate' | 'hash' | 'revokedAt'> | null;
-  expiresAt: number;
-}
+type KeyRow = Pick<GatewayKey, 'id' | 'tenantId' | 'roles' | 'delegate' | 'hash' | 'revokedAt'>;
 
 // Lookups are cached briefly so the hot path does not query per request. Revocation clears the
 // entry on this replica at once; other replicas notice within this time.
@@ -36,7 +34,8 @@ const LAST_USED_FLUSH_MS = 30_000;
 @Injectable()
 export class KeysService implements OnModuleDestroy {
   private readonly logger = new Logger(KeysService.name);
-  private readonly cache = new Map<string, CachedKey>();
+  /** By prefix; null for a prefix no key has. */
+  private readonly cache = new RefreshingCache<KeyRow | null>(KEY_CACHE_TTL_MS);
   private readonly lastUsed = new Map<string, Date>();
   private readonly flushTimer: NodeJS.Timeout;
 
@@ -126,17 +125,14 @@ export class KeysService implements OnModuleDestroy {
     return { id: row.id, tenantId: row.tenantId, roles: row.roles, delegate: row.delegate };
   }
 
-  private async lookup(prefix: string): Promise<CachedKey['row']> {
-    const now = Date.now();
-    const cached = this.cache.get(prefix);
-    if (cached && cached.expiresAt > now) return cached.row;
-    const row = await this.prisma.gatewayKey.findUnique({
-      where: { prefix },
-      select: { id: true, tenantId: true, roles: true, delegate: true, hash: true, revokedAt: true },
-    });
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(prefix, { row, expiresAt: now + KEY_CACHE_TTL_MS });
-    return row;
+  private async lookup(prefix: string): Promise<KeyRow | null> {
+    const row = await this.cache.get(prefix, () =>
+      this.prisma.gatewayKey.findUnique({
+        where: { prefix },
+        select: { id: true, tenantId: true, roles: true, delegate: true, hash: true, revokedAt: true },
+      }),
+    );
+    return row ?? null;
   }
 
   private async flushLastUsed(): Promise<void> {

@@ -15,6 +15,7 @@ import {
   SealedSecret,
 } from '../crypto/crypto.service';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { RefreshingCache } from '../common/refreshing-cache';
 import type { Credential } from '../generated/prisma/client';
 import {
   CREDENTIAL_KINDS,
@@ -45,11 +46,6 @@ export interface UpstreamCredential<S extends CredentialSecret> {
   secret: S;
 }
 
-interface CacheEntry {
-  credential: UpstreamCredential<CredentialSecret>;
-  expiresAt: number;
-}
-
 const NOT_ALLOWED_HOST =
   "baseUrl's host and port must be in DASHBOARDS_ALLOWED_HOSTS (an entry without a port admits only the scheme's default port)";
 
@@ -71,7 +67,8 @@ interface UseTally {
 @Injectable()
 export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CredentialsService.name);
-  private readonly cache = new Map<string, CacheEntry>();
+  /** Decrypted credentials by `tenantId:lookup`. */
+  private readonly cache = new RefreshingCache<UpstreamCredential<CredentialSecret>>(SECRET_CACHE_TTL_MS);
   private readonly uses = new Map<string, UseTally>();
   private readonly flushTimer: NodeJS.Timeout;
 
@@ -398,22 +395,19 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     lookup: string,
     find: () => Promise<Credential | null>,
   ): Promise<UpstreamCredential<CredentialSecret> | null> {
-    const cacheKey = `${tenantId}:${lookup}`;
-    const cached = this.cache.get(cacheKey);
-    if (cached && cached.expiresAt > Date.now()) return cached.credential;
-    const row = await find();
-    if (!row) return null;
-    const credential: UpstreamCredential<CredentialSecret> = {
-      id: row.id,
-      kind: row.kind,
-      tenantId: row.tenantId,
-      version: row.version,
-      baseUrl: row.baseUrl,
-      secret: this.open(row),
-    };
-    if (this.cache.size > 10_000) this.cache.clear();
-    this.cache.set(cacheKey, { credential, expiresAt: Date.now() + SECRET_CACHE_TTL_MS });
-    return credential;
+    const credential = await this.cache.get(`${tenantId}:${lookup}`, async () => {
+      const row = await find();
+      if (!row) return undefined;
+      return {
+        id: row.id,
+        kind: row.kind,
+        tenantId: row.tenantId,
+        version: row.version,
+        baseUrl: row.baseUrl,
+        secret: this.open(row),
+      };
+    });
+    return credential ?? null;
   }
 
   private open(row: Credential): CredentialSecret {
@@ -531,9 +525,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   }
 
   private forgetTenant(tenantId: string): void {
-    for (const key of this.cache.keys()) {
-      if (key.startsWith(`${tenantId}:`)) this.cache.delete(key);
-    }
+    this.cache.deleteWhere((key) => key.startsWith(`${tenantId}:`));
   }
 
   private tallyUse(credential: UpstreamCredential<CredentialSecret>, actor: Actor): void {
