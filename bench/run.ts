@@ -204,10 +204,7 @@ async function usage(target: Target): Promise<Usage> {
 class TargetRun {
   readonly closed = new LoadTally();
   readonly fixed = new LoadTally();
-  /**
-   * The fixed rate's connections, kept from one slice to the next as independent callers keep
-   * theirs: a slice that opened its own would add connection set-up to its first answers.
-   */
+  /** The fixed rate's connections, kept from the unmeasured second into the measured ones. */
   readonly fixedRateAgent = fixedRateAgent();
   private readonly spent = { cpu: 0, databaseCpu: 0, gcPause: 0 };
 
@@ -234,11 +231,13 @@ class TargetRun {
 }
 
 /**
- * One route against every target. Each is warmed up alone; then the closed loop and the fixed rate
- * are taken in one-second slices, the targets in turn (the first of each turn rotating), so that a
- * gateway and the baseline it is judged against are measured over the same stretch of time. This
- * machine's speed moves from one minute to the next, which contaminated ratios taken from
- * measurements tens of seconds apart.
+ * One route against every target. Each is warmed up alone; then the closed loop is taken in
+ * one-second slices, the targets in turn (the first of each turn rotating), so that a gateway and
+ * the baseline it is judged against are measured over the same stretch of time: this machine's
+ * speed moves from one minute to the next, which contaminated ratios taken from measurements tens
+ * of seconds apart. Latency at the fixed rate is a steady stream's, so each target then takes the
+ * rate for a second unmeasured (after the others' slices, its key and credential caches have
+ * expired) and for `--rate-seconds` measured, without a pause.
  */
 async function measureRoute(
   route: Route,
@@ -273,17 +272,18 @@ async function measureRoute(
       await afterSlice();
     }
   }
-  for (let slice = 0; slice < settings.rateSeconds; slice++) {
-    for (const target of inTurn(slice)) {
-      const run = runs.get(target)!;
-      await fixedRate(
+  for (const target of targets) {
+    const run = runs.get(target)!;
+    const atRate = (seconds: number, tally?: LoadTally) =>
+      fixedRate(
         target.url(route),
         target.request(route),
-        { rate: settings.rate, seconds: SLICE_SECONDS, agent: run.fixedRateAgent },
-        run.fixed,
+        { rate: settings.rate, seconds, agent: run.fixedRateAgent },
+        tally,
       );
-      await afterSlice();
-    }
+    await atRate(SLICE_SECONDS);
+    await atRate(settings.rateSeconds, run.fixed);
+    await afterSlice();
   }
   return Object.fromEntries(targets.map((target) => [target.name, runs.get(target)!.measured()]));
 }
