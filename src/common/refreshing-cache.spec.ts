@@ -12,6 +12,22 @@ function manualLoads<V>() {
   return { load, pending };
 }
 
+/** A cache (2 s) holding `value` under 'k', loaded now; its load function and the loads started. */
+async function cacheHolding(value: string) {
+  const cache = new RefreshingCache<string>(2_000);
+  const loads = manualLoads<string>();
+  const first = cache.get('k', loads.load);
+  loads.pending[0].resolve(value);
+  await first;
+  return { cache, ...loads };
+}
+
+/** Lets a background load's outcome reach the cache (the load's promise, then the cache's handler). */
+async function backgroundLoadSettled(): Promise<void> {
+  await Promise.resolve();
+  await Promise.resolve();
+}
+
 describe('RefreshingCache', () => {
   let now: number;
 
@@ -35,11 +51,7 @@ describe('RefreshingCache', () => {
   });
 
   it('serves a value in the first half of its life without loading', async () => {
-    const cache = new RefreshingCache<string>(2_000);
-    const { load, pending } = manualLoads<string>();
-    const first = cache.get('k', load);
-    pending[0].resolve('row');
-    await first;
+    const { cache, load } = await cacheHolding('row');
 
     now += 999;
     expect(cache.get('k', load)).toBe('row');
@@ -47,11 +59,7 @@ describe('RefreshingCache', () => {
   });
 
   it('renews a value past half its life in the background, once, serving it meanwhile', async () => {
-    const cache = new RefreshingCache<string>(2_000);
-    const { load, pending } = manualLoads<string>();
-    const first = cache.get('k', load);
-    pending[0].resolve('old');
-    await first;
+    const { cache, load, pending } = await cacheHolding('old');
 
     now += 1_500;
     expect(cache.get('k', load)).toBe('old');
@@ -59,19 +67,14 @@ describe('RefreshingCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
 
     pending[1].resolve('new');
-    await Promise.resolve();
-    await Promise.resolve();
+    await backgroundLoadSettled();
     // The renewed value's life counts from when its load began.
     now += 1_999;
     expect(cache.get('k', load)).toBe('new');
   });
 
   it('never serves a value once its time is up, and waits for the load instead', async () => {
-    const cache = new RefreshingCache<string>(2_000);
-    const { load, pending } = manualLoads<string>();
-    const first = cache.get('k', load);
-    pending[0].resolve('old');
-    await first;
+    const { cache, load, pending } = await cacheHolding('old');
 
     now += 2_000;
     const answer = cache.get('k', load);
@@ -81,17 +84,12 @@ describe('RefreshingCache', () => {
   });
 
   it('keeps serving the value when a renewal fails, and reports a failed load to its callers', async () => {
-    const cache = new RefreshingCache<string>(2_000);
-    const { load, pending } = manualLoads<string>();
-    const first = cache.get('k', load);
-    pending[0].resolve('row');
-    await first;
+    const { cache, load, pending } = await cacheHolding('row');
 
     now += 1_500;
     expect(cache.get('k', load)).toBe('row');
     pending[1].reject(new Error('database down'));
-    await Promise.resolve();
-    await Promise.resolve();
+    await backgroundLoadSettled();
     expect(cache.get('k', load)).toBe('row');
 
     now += 1_000;
@@ -101,17 +99,12 @@ describe('RefreshingCache', () => {
   });
 
   it('drops a key whose load finds nothing, and keeps nothing for it', async () => {
-    const cache = new RefreshingCache<string>(2_000);
-    const { load, pending } = manualLoads<string>();
-    const first = cache.get('k', load);
-    pending[0].resolve('row');
-    await first;
+    const { cache, load, pending } = await cacheHolding('row');
 
     now += 1_500;
     expect(cache.get('k', load)).toBe('row');
     pending[1].resolve(undefined);
-    await Promise.resolve();
-    await Promise.resolve();
+    await backgroundLoadSettled();
 
     const again = cache.get('k', load);
     expect(again).toBeInstanceOf(Promise);
