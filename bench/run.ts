@@ -36,6 +36,8 @@ import type { BaselineReady, GatewayReady, PipesReset, UpstreamsReady } from './
 
 // Long enough for thousands of answers from a read, short enough that the machine's pace holds.
 const SLICE_SECONDS = 1;
+// At the fixed rate before measuring it: enough to renew what a target's idle stretch let expire.
+const LEAD_IN_SECONDS = 1;
 const RESULTS = resolve(__dirname, '../../bench/results');
 const child = (name: string): string => join(__dirname, 'children', `${name}.js`);
 
@@ -281,7 +283,7 @@ async function measureRoute(
         { rate: settings.rate, seconds, agent: run.fixedRateAgent },
         tally,
       );
-    await atRate(SLICE_SECONDS);
+    await atRate(LEAD_IN_SECONDS);
     await atRate(settings.rateSeconds, run.fixed);
     await afterSlice();
   }
