@@ -21,7 +21,15 @@ import {
 } from './lib/processes';
 import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
-import { BASELINE, checkTargets, DIRECT, formatChecks, formatRoute, summarise } from './lib/report';
+import {
+  BASELINE,
+  checkTargets,
+  DIRECT,
+  formatChecks,
+  formatRoute,
+  STACK_FLOOR,
+  summarise,
+} from './lib/report';
 import type { Measured, RoundResult, RouteKind, RouteSummary } from './lib/report';
 import {
   DASHBOARD_BODY,
@@ -40,6 +48,8 @@ const SLICE_SECONDS = 1;
 const LEAD_IN_SECONDS = 1;
 const RESULTS = resolve(__dirname, '../../bench/results');
 const child = (name: string): string => join(__dirname, 'children', `${name}.js`);
+// The reads with targets: the stack floor answers these two and nothing else.
+const STACK_FLOOR_ROUTES = ['GET settings', 'GET dashboard'];
 
 const { values: flags } = parseArgs({
   options: {
@@ -59,6 +69,8 @@ const { values: flags } = parseArgs({
     'gateway-node-options': { type: 'string' },
     /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
     'profile-out': { type: 'string' },
+    /** Adds the stack floor (children/stack-floor.ts) to the read routes it serves. */
+    'stack-floor': { type: 'boolean', default: false },
   },
 });
 const settings = {
@@ -161,6 +173,8 @@ interface Target {
   pid: number;
   child: ChildProcess;
   gateway: boolean;
+  /** The routes it serves, when not all of them. */
+  routes?: readonly string[];
 }
 
 function loadRequest(route: Route, path: () => string, authorization?: string): LoadRequest {
@@ -358,6 +372,22 @@ async function benchmark(databaseUrl: string): Promise<void> {
       request: (route) => loadRequest(route, route.upstreamPath),
     },
   ];
+  if (flags['stack-floor']) {
+    // Run as the gateways are, so that the two differ only in what the gateway does per request.
+    const floor = await startChild<BaselineReady>(STACK_FLOOR, child('stack-floor'), {
+      args: [JSON.stringify(upstreams)],
+      execArgv: settings.gatewayNodeOptions,
+    });
+    targets.push({
+      name: STACK_FLOOR,
+      pid: floor.child.pid!,
+      child: floor.child,
+      gateway: false,
+      url: () => floor.ready.url,
+      request: (route) => loadRequest(route, route.upstreamPath),
+      routes: STACK_FLOOR_ROUTES,
+    });
+  }
   for (const logLevel of settings.logLevels) {
     const gateway = await startGateway(databaseUrl, logLevel, upstreams);
     targets.push({
@@ -394,7 +424,11 @@ async function benchmark(databaseUrl: string): Promise<void> {
         if (route.kind === 'create') state.pipeId = await resetPipes();
       };
       const result: RoundResult = {
-        targets: await measureRoute(route, targets, afterSlice),
+        targets: await measureRoute(
+          route,
+          targets.filter((target) => !target.routes || target.routes.includes(route.name)),
+          afterSlice,
+        ),
         rssPeakMb: {},
         heapUsedMb: {},
       };

@@ -6,6 +6,7 @@ import {
   formatRoute,
   type Measured,
   type RoundResult,
+  STACK_FLOOR,
   summarise,
 } from './report';
 
@@ -104,6 +105,20 @@ describe('benchmark report', () => {
       ['PUT dashboard: database CPU ≤ 1 ms per write', '1.200 ms', false],
       ['RSS ≤ 200 MB under load', '150 MB', true],
     ]);
+  });
+
+  it('reports the stack floor against the baseline and holds it to no target', () => {
+    const withFloor = ROUNDS.map((round, index) => ({
+      ...round,
+      targets: { ...round.targets, [STACK_FLOOR]: measured([4_800, 5_600, 4_000][index], 0.6, 5) },
+    }));
+    const floorSummary = summarise('GET settings', 'read', withFloor);
+    expect(Object.keys(floorSummary.gateways)).toEqual([GATEWAY]);
+    expect(formatRoute(floorSummary, { connections: 50, rate: 500 })).toContain(
+      'stack floor/baseline throughput: 0.80 (0.80, 0.80, 0.80)',
+    );
+    expect(checkTargets([floorSummary]).map((check) => check.gateway)).not.toContain(STACK_FLOOR);
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).not.toContain('stack floor');
   });
 
   it('measures a reported route against no target', () => {

@@ -63,11 +63,16 @@ export interface RouteSummary {
   targets: Record<string, TargetSummary>;
   /** Baseline proxy minus direct latency at the fixed rate, ms: the floor any proxy adds on this machine. */
   baselineAdded: { p50Ms: number; p99Ms: number };
+  /** The stack floor's throughput over the baseline proxy's, per round, when it was measured (--stack-floor). */
+  stackFloorRatios?: number[];
   gateways: Record<string, GatewaySummary>;
 }
 
 export const DIRECT = 'direct';
 export const BASELINE = 'baseline proxy';
+/** The gateway's framework stack alone (bench/children/stack-floor.ts): a reference, held to no target. */
+export const STACK_FLOOR = 'stack floor';
+const REFERENCES = new Set([DIRECT, BASELINE, STACK_FLOOR]);
 
 /** Medians over rounds; ratios and differences are taken within each round first (same-run comparisons). */
 export function summarise(route: string, kind: RouteKind, rounds: RoundResult[]): RouteSummary {
@@ -107,11 +112,11 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
     median(
       rounds.map((round) => round.targets[name].fixed[percentile] - round.targets[DIRECT].fixed[percentile]),
     );
+  const vsBaseline = (name: string): number[] =>
+    rounds.map((round) => round.targets[name].closed.rps / round.targets[BASELINE].closed.rps);
   const gateways: Record<string, GatewaySummary> = {};
-  for (const name of names.filter((target) => target !== DIRECT && target !== BASELINE)) {
-    const throughputRatios = rounds.map(
-      (round) => round.targets[name].closed.rps / round.targets[BASELINE].closed.rps,
-    );
+  for (const name of names.filter((target) => !REFERENCES.has(target))) {
+    const throughputRatios = vsBaseline(name);
     gateways[name] = {
       throughputVsBaseline: median(throughputRatios),
       throughputRatios,
@@ -126,6 +131,7 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
     kind,
     targets,
     baselineAdded: { p50Ms: added(BASELINE, 'p50'), p99Ms: added(BASELINE, 'p99') },
+    ...(names.includes(STACK_FLOOR) ? { stackFloorRatios: vsBaseline(STACK_FLOOR) } : {}),
     gateways,
   };
 }
@@ -214,10 +220,10 @@ function signed(value: number): string {
 }
 
 /** The median, then each round's ratio when there was more than one round: `0.42 (0.41, 0.44, 0.34)`. */
-function ratios(gateway: GatewaySummary): string {
-  const middle = gateway.throughputVsBaseline.toFixed(2);
-  if (gateway.throughputRatios.length < 2) return middle;
-  return `${middle} (${gateway.throughputRatios.map((ratio) => ratio.toFixed(2)).join(', ')})`;
+function ratios(perRound: number[]): string {
+  const middle = median(perRound).toFixed(2);
+  if (perRound.length < 2) return middle;
+  return `${middle} (${perRound.map((ratio) => ratio.toFixed(2)).join(', ')})`;
 }
 
 function cell(value: number, digits: number): string {
@@ -263,7 +269,10 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     `\n${summary.route}`,
     line(header),
     ...rows.map(line),
-    `gateway/baseline throughput: ${gateways.map(([name, g]) => `${name} ${ratios(g)}`).join('; ')}`,
+    `gateway/baseline throughput: ${gateways.map(([name, g]) => `${name} ${ratios(g.throughputRatios)}`).join('; ')}`,
+    ...(summary.stackFloorRatios
+      ? [`stack floor/baseline throughput: ${ratios(summary.stackFloorRatios)}`]
+      : []),
     `added latency vs direct @${settings.rate}/s: ${[
       [BASELINE, summary.baselineAdded.p50Ms, summary.baselineAdded.p99Ms] as const,
       ...gateways.map(([name, g]) => [name, g.addedP50Ms, g.addedP99Ms] as const),
