@@ -340,13 +340,33 @@ function startGateway(
   });
 }
 
+/** A proxy of the upstreams' own paths, with no auth of its own: the baseline, the stack floor. */
+async function startReferenceProxy(
+  name: string,
+  script: string,
+  upstreams: UpstreamsReady,
+  options: { execArgv?: string[]; routes?: readonly string[] } = {},
+): Promise<Target> {
+  const proxy = await startChild<BaselineReady>(name, child(script), {
+    args: [JSON.stringify(upstreams)],
+    execArgv: options.execArgv,
+  });
+  return {
+    name,
+    pid: proxy.child.pid!,
+    child: proxy.child,
+    gateway: false,
+    url: () => proxy.ready.url,
+    request: (route) => loadRequest(route, route.upstreamPath),
+    routes: options.routes,
+  };
+}
+
 async function benchmark(databaseUrl: string): Promise<void> {
   const machine = describeMachine();
   const { upstreams, simulators, resetPipes } = await startUpstreams();
   const state = { pipeId: upstreams.pipeId };
-  const baseline = await startChild<BaselineReady>('baseline proxy', child('baseline'), {
-    args: [JSON.stringify(upstreams)],
-  });
+  const baseline = await startReferenceProxy(BASELINE, 'baseline', upstreams);
   const targets: Target[] = [
     {
       name: DIRECT,
@@ -363,30 +383,16 @@ async function benchmark(databaseUrl: string): Promise<void> {
             : `Bearer ${upstreams.dashboardsToken}`,
         ),
     },
-    {
-      name: BASELINE,
-      pid: baseline.child.pid!,
-      child: baseline.child,
-      gateway: false,
-      url: () => baseline.ready.url,
-      request: (route) => loadRequest(route, route.upstreamPath),
-    },
+    baseline,
   ];
   if (flags['stack-floor']) {
-    // Run as the gateways are, so that the two differ only in what the gateway does per request.
-    const floor = await startChild<BaselineReady>(STACK_FLOOR, child('stack-floor'), {
-      args: [JSON.stringify(upstreams)],
-      execArgv: settings.gatewayNodeOptions,
-    });
-    targets.push({
-      name: STACK_FLOOR,
-      pid: floor.child.pid!,
-      child: floor.child,
-      gateway: false,
-      url: () => floor.ready.url,
-      request: (route) => loadRequest(route, route.upstreamPath),
-      routes: STACK_FLOOR_ROUTES,
-    });
+    targets.push(
+      await startReferenceProxy(STACK_FLOOR, 'stack-floor', upstreams, {
+        // Run as the gateways are, so that the two differ only in what the gateway does per request.
+        execArgv: settings.gatewayNodeOptions,
+        routes: STACK_FLOOR_ROUTES,
+      }),
+    );
   }
   for (const logLevel of settings.logLevels) {
     const gateway = await startGateway(databaseUrl, logLevel, upstreams);
