@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import pino, { Logger as PinoInstance } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { redactSecrets } from '../redaction/redact';
+import { bufferedStdout } from './buffered-stdout';
 
 /** The one pino logger: Nest's logger writes through it, and so does the access log. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
@@ -34,7 +35,7 @@ export class LoggingModule {
                 level: config.get('logLevel', { infer: true }),
                 formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
               },
-              destination ?? pino.destination(1),
+              destination ?? bufferedStdout(),
             ),
         },
       ],
