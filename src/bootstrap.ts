@@ -13,7 +13,7 @@ import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './c
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
-import { logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
+import { accessLogger, logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
 export interface CreateAppOptions {
@@ -105,15 +105,12 @@ export async function createApp(
     });
   }
   const metrics = app.get(MetricsService);
-  const rootLogger = app.get<PinoInstance>(ROOT_LOGGER);
+  const accessLines = accessLogger(app.get<PinoInstance>(ROOT_LOGGER));
   fastify.addHook('onResponse', (request, reply, done) => {
-    logAccess(rootLogger, request, reply);
-    metrics.observeHttp(
-      request.method,
-      request.routeOptions.url ?? 'unmatched',
-      reply.statusCode,
-      reply.elapsedTime / 1000,
-    );
+    // Fastify builds routeOptions afresh on every read.
+    const route = request.routeOptions.url;
+    logAccess(accessLines, request, reply, route);
+    metrics.observeHttp(request.method, route ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
     done();
   });
   app.flushLogs();

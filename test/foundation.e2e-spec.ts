@@ -28,7 +28,7 @@ describe('foundation (e2e)', () => {
     });
   });
 
-  it('quotes neither the query string nor a secret in the path of an unknown route', async () => {
+  it('quotes neither the query string nor a secret in the path of an unknown route, nor logs them', async () => {
     const key = `pgw_${'k'.repeat(12)}_${'s'.repeat(43)}`;
     const withQuery = await gateway.http
       .get(`/v1/nothing-here?token=CANARY-query-secret&u=https://a:CANARY-pass@h`)
@@ -39,6 +39,16 @@ describe('foundation (e2e)', () => {
     for (const answer of [withQuery, withKey]) {
       expect(answer.text).not.toMatch(/CANARY|pgw_k/);
     }
+    const accessLines = gateway.logs
+      .entries()
+      .filter((entry) =>
+        [withQuery, withKey].some((answer) => entry.requestId === answer.headers['x-request-id']),
+      );
+    expect(accessLines.map((entry) => entry.req)).toEqual([
+      { method: 'GET', path: '/v1/nothing-here' },
+      { method: 'DELETE', path: '/v1/keys/x/[redacted]' },
+    ]);
+    expect(gateway.logs.text()).not.toMatch(/CANARY|pgw_k/);
   });
 
   it('echoes a sane caller request id and replaces an insane one', async () => {

@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LoggerModule } from 'nestjs-pino';
 import pino, { Logger as PinoInstance } from 'pino';
 import type { AppConfig } from '../config/app-config';
-import { redactSecrets } from '../redaction/redact';
+import { redactSecrets, redactText } from '../redaction/redact';
 import { bufferedStdout } from './buffered-stdout';
 
 /** The one pino logger: Nest's logger writes through it, and so does the access log. */
@@ -63,17 +63,36 @@ class RootLoggerModule {}
 // Health probes and metrics scrapes would drown everything else.
 const UNLOGGED_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);
 
-/** One line per request: id, method, path (never the query), matched route, status, duration. */
-export function logAccess(logger: PinoInstance, request: FastifyRequest, reply: FastifyReply): void {
-  const route = request.routeOptions.url;
+/**
+ * Where the access lines go: the root logger without its redaction of every logged object, as
+ * logAccess redacts the one field of the line that a caller wrote, the path.
+ */
+export function accessLogger(root: PinoInstance): PinoInstance {
+  return root.child({}, { formatters: { log: (line: object) => line } });
+}
+
+/**
+ * One line per request: id, method, path (never the query), matched route, status, duration. The
+ * request id was screened when it was taken; the route is a pattern of the gateway's own.
+ */
+export function logAccess(
+  logger: PinoInstance,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  route: string | undefined,
+): void {
   if (route !== undefined && UNLOGGED_ROUTES.has(route)) return;
   const status = reply.statusCode;
   const level = status >= 500 ? 'error' : 'info';
   if (!logger.isLevelEnabled(level)) return;
+  const query = request.url.indexOf('?');
   logger[level](
     {
       requestId: request.id,
-      req: { method: request.method, path: request.url.split('?')[0] },
+      req: {
+        method: request.method,
+        path: redactText(query < 0 ? request.url : request.url.slice(0, query)),
+      },
       route,
       status,
       durationMs: Math.round(reply.elapsedTime),
