@@ -287,15 +287,18 @@ export class UpstreamHttp {
   }
 }
 
-/** Credential and request id on every attempt; the attempt's clock starts here. */
+/**
+ * Credential and request id on every attempt; the attempt's clock starts here. A call brings no
+ * headers of its own, so these are assigned by their lower-case names: AxiosHeaders.set would
+ * search the headers for each name in every case first.
+ */
 function injectIdentity(config: InternalAxiosRequestConfig): InternalAxiosRequestConfig {
   const call = config.upstreamCall!;
-  config.headers.set({
-    accept: 'application/json',
-    'content-type': 'application/json',
-    authorization: call.request.authorization,
-    'x-request-id': call.request.requestId,
-  });
+  const headers = config.headers;
+  headers.accept = 'application/json';
+  headers['content-type'] = 'application/json';
+  headers.authorization = call.request.authorization;
+  headers['x-request-id'] = call.request.requestId;
   call.attemptStartedAt = Date.now();
   return config;
 }
