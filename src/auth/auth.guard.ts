@@ -37,6 +37,8 @@ function forbidden(detail: string): ProblemException {
 @Injectable()
 export class AuthGuard implements CanActivate {
   private readonly adminTokenHash: Buffer | null;
+  // Each route's rule, read from its metadata once rather than on every call.
+  private readonly accessByHandler = new WeakMap<object, Access | null>();
 
   constructor(
     private readonly reflector: Reflector,
@@ -51,10 +53,7 @@ export class AuthGuard implements CanActivate {
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_METADATA, [
-      context.getHandler(),
-      context.getClass(),
-    ]);
+    const access = this.accessOf(context);
     if (access?.kind === 'public') return true;
     const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
     if (!access) throw forbidden('This route is not open to any caller.');
@@ -82,6 +81,20 @@ export class AuthGuard implements CanActivate {
       throw forbidden(`${whose} (${principal.roles.join(', ')}) do not include ${access.role}.`);
     }
     return true;
+  }
+
+  private accessOf(context: ExecutionContext): Access | null {
+    const handler = context.getHandler();
+    let access = this.accessByHandler.get(handler);
+    if (access === undefined) {
+      access =
+        this.reflector.getAllAndOverride<Access | undefined>(ACCESS_METADATA, [
+          handler,
+          context.getClass(),
+        ]) ?? null;
+      this.accessByHandler.set(handler, access);
+    }
+    return access;
   }
 
   private async platform(token: string, request: AuthenticatedRequest): Promise<Principal> {
