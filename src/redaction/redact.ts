@@ -113,7 +113,7 @@ export function redactText(text: string, known: readonly string[] = []): string 
  * back from the request that carried it.
  */
 export function redactSecrets<T>(value: T, known: readonly string[] = []): T {
-  return redactValue(value, false, { seen: new WeakSet(), known, inPlace: false, keepReferences: true }) as T;
+  return redactValue(value, false, { seen: new WeakSet(), known }) as T;
 }
 
 /**
@@ -131,9 +131,33 @@ export function isSecretReference(value: unknown): value is { $secret: string } 
 /**
  * `redactSecrets` for JSON the caller owns outright, fresh from JSON.parse (an upstream's answer):
  * redacted in place instead of copied, which halves what a proxied read allocates for its body.
+ * JSON.parse makes a tree of plain objects, arrays and primitives, so the walk has no cycles,
+ * dates, errors or class instances to look out for. An answer never holds a secret reference: a
+ * lookalike is redacted like any other value.
  */
 export function redactParsedJson<T>(value: T, known: readonly string[] = []): T {
-  return redactValue(value, false, { seen: new WeakSet(), known, inPlace: true, keepReferences: false }) as T;
+  return redactJsonTree(value, false, known) as T;
+}
+
+function redactJsonTree(value: unknown, secret: boolean, known: readonly string[]): unknown {
+  if (typeof value !== 'object') {
+    if (secret) return REDACTED;
+    return typeof value === 'string' ? redactText(value, known) : value;
+  }
+  if (value === null) return value;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      value[index] = redactJsonTree(value[index], secret, known);
+    }
+    return value;
+  }
+  const object = value as Record<string, unknown>;
+  for (const key of Object.keys(object)) {
+    const inner = object[key];
+    const redacted = redactJsonTree(inner, secret || fieldKind(key) !== 'plain', known);
+    if (redacted !== inner) setField(object, key, redacted);
+  }
+  return object;
 }
 
 /**
@@ -209,13 +233,6 @@ function safeDecode(text: string): string {
 interface RedactionWalk {
   seen: WeakSet<object>;
   known: readonly string[];
-  /** Replace values inside `value` itself rather than in a copy. */
-  inPlace: boolean;
-  /**
-   * Keep secret references as they are: true for what the gateway keeps of a caller's spec, false
-   * for an upstream's answer, which never holds one (a lookalike there is redacted like any value).
-   */
-  keepReferences: boolean;
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -225,7 +242,8 @@ function isPlainObject(value: object): value is Record<string, unknown> {
 
 /**
  * Only JSON-like data is walked (plain objects and arrays); anything else is summarised by its
- * class name, so a stray socket or request object can neither leak nor blow up the walk.
+ * class name, so a stray socket or request object can neither leak nor blow up the walk. Secret
+ * references are kept as they are: what the gateway keeps of a caller's spec names its secrets.
  */
 function redactValue(value: unknown, secret: boolean, walk: RedactionWalk): unknown {
   if (value === null || value === undefined) return value;
@@ -240,16 +258,15 @@ function redactValue(value: unknown, secret: boolean, walk: RedactionWalk): unkn
   seen.add(value);
   try {
     if (Array.isArray(value)) {
-      const result = walk.inPlace ? value : new Array<unknown>(value.length);
+      const result = new Array<unknown>(value.length);
       for (let index = 0; index < value.length; index++) {
         result[index] = redactValue(value[index], secret, walk);
       }
       return result;
     }
     if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
-    if (walk.keepReferences && isSecretReference(value))
-      return walk.inPlace ? value : { $secret: value.$secret };
-    const result: Record<string, unknown> = walk.inPlace ? value : {};
+    if (isSecretReference(value)) return { $secret: value.$secret };
+    const result: Record<string, unknown> = {};
     for (const key of Object.keys(value)) {
       setField(result, key, redactValue(value[key], secret || fieldKind(key) !== 'plain', walk));
     }
