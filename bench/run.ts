@@ -24,6 +24,7 @@ import { formatProfile, summariseAllocations, summariseProfile } from './lib/pro
 import {
   BASELINE,
   checkTargets,
+  comparedName,
   DIRECT,
   formatChecks,
   formatRoute,
@@ -71,6 +72,8 @@ const { values: flags } = parseArgs({
     'profile-out': { type: 'string' },
     /** Adds the stack floor (children/stack-floor.ts) to the read routes it serves. */
     'stack-floor': { type: 'boolean', default: false },
+    /** Another build's dist directory: a gateway of it runs beside each of this build's. */
+    compare: { type: 'string' },
   },
 });
 const settings = {
@@ -328,8 +331,10 @@ function startGateway(
   databaseUrl: string,
   logLevel: string,
   upstreams: UpstreamsReady,
+  build?: string,
 ): ReturnType<typeof startChild<GatewayReady>> {
-  return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel})`, child('gateway'), {
+  const script = build ? resolve(build, 'bench/children/gateway.js') : child('gateway');
+  return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel}) of ${build ?? 'this build'}`, script, {
     args: [JSON.stringify(upstreams)],
     // Lets the runner read the live heap between routes; collection otherwise runs as usual.
     execArgv: ['--expose-gc', ...settings.gatewayNodeOptions],
@@ -395,15 +400,17 @@ async function benchmark(databaseUrl: string): Promise<void> {
     );
   }
   for (const logLevel of settings.logLevels) {
-    const gateway = await startGateway(databaseUrl, logLevel, upstreams);
-    targets.push({
-      name: `gateway (${logLevel})`,
-      url: () => gateway.ready.url,
-      request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
-      pid: gateway.child.pid!,
-      child: gateway.child,
-      gateway: true,
-    });
+    for (const build of flags.compare ? [undefined, flags.compare] : [undefined]) {
+      const gateway = await startGateway(databaseUrl, logLevel, upstreams, build);
+      targets.push({
+        name: build ? comparedName(logLevel) : `gateway (${logLevel})`,
+        url: () => gateway.ready.url,
+        request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
+        pid: gateway.child.pid!,
+        child: gateway.child,
+        gateway: true,
+      });
+    }
   }
 
   // What the gateways hold before any load: the peak under load is compared with this.

@@ -2,6 +2,7 @@ import type { LoadResult } from './load';
 import {
   BASELINE,
   checkTargets,
+  comparedName,
   DIRECT,
   formatRoute,
   type Measured,
@@ -119,6 +120,25 @@ describe('benchmark report', () => {
     );
     expect(checkTargets([floorSummary]).map((check) => check.gateway)).not.toContain(STACK_FLOOR);
     expect(formatRoute(summary, { connections: 50, rate: 500 })).not.toContain('stack floor');
+  });
+
+  it("compares each gateway with the other build's at its log level, and holds that one to no target", () => {
+    const compared = comparedName('info');
+    const withCompared = ROUNDS.map((round, index) => ({
+      ...round,
+      targets: { ...round.targets, [compared]: measured([3_000, 2_000, 2_600][index], 1.2, 9) },
+      rssPeakMb: { ...round.rssPeakMb, [compared]: 160 },
+      heapUsedMb: { ...round.heapUsedMb, [compared]: 41 },
+    }));
+    const comparedSummary = summarise('GET settings', 'read', withCompared);
+    // Rounds: 3,600 / 3,000, 2,800 / 2,000, 2,600 / 2,600.
+    expect(comparedSummary.comparedRatios).toEqual({ [GATEWAY]: [1.2, 1.4, 1] });
+    const printed = formatRoute(comparedSummary, { connections: 50, rate: 500 });
+    expect(printed).toContain('this build/compared build throughput: gateway (info) 1.20 (1.20, 1.40, 1.00)');
+    expect(printed).toContain('compared (info) 0.50 (0.50, 0.29, 0.52)');
+    const checked = new Set(checkTargets([comparedSummary]).map((check) => check.gateway));
+    expect([...checked]).toEqual([GATEWAY]);
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).not.toContain('compared');
   });
 
   it('measures a reported route against no target', () => {

@@ -65,6 +65,8 @@ export interface RouteSummary {
   baselineAdded: { p50Ms: number; p99Ms: number };
   /** The stack floor's throughput over the baseline proxy's, per round, when it was measured (--stack-floor). */
   stackFloorRatios?: number[];
+  /** With --compare: each gateway's throughput over that of the other build's at its log level, per round. */
+  comparedRatios?: Record<string, number[]>;
   gateways: Record<string, GatewaySummary>;
 }
 
@@ -73,6 +75,13 @@ export const BASELINE = 'baseline proxy';
 /** The gateway's framework stack alone (bench/children/stack-floor.ts): a reference, held to no target. */
 export const STACK_FLOOR = 'stack floor';
 const REFERENCES = new Set([DIRECT, BASELINE, STACK_FLOOR]);
+
+/** The gateway of the build given to --compare, at one log level: measured as a gateway, checked against no target. */
+export function comparedName(logLevel: string): string {
+  return `compared (${logLevel})`;
+}
+const isCompared = (name: string): boolean => name.startsWith('compared (');
+const comparedOf = (gateway: string): string => gateway.replace(/^gateway /, 'compared ');
 
 /** Medians over rounds; ratios and differences are taken within each round first (same-run comparisons). */
 export function summarise(route: string, kind: RouteKind, rounds: RoundResult[]): RouteSummary {
@@ -126,12 +135,25 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
       heapUsedMb: Math.max(...rounds.map((round) => round.heapUsedMb[name] ?? NaN)),
     };
   }
+  const compared = names.filter((name) => name.startsWith('gateway ') && names.includes(comparedOf(name)));
   return {
     route,
     kind,
     targets,
     baselineAdded: { p50Ms: added(BASELINE, 'p50'), p99Ms: added(BASELINE, 'p99') },
     ...(names.includes(STACK_FLOOR) ? { stackFloorRatios: vsBaseline(STACK_FLOOR) } : {}),
+    ...(compared.length > 0
+      ? {
+          comparedRatios: Object.fromEntries(
+            compared.map((name) => [
+              name,
+              rounds.map(
+                (round) => round.targets[name].closed.rps / round.targets[comparedOf(name)].closed.rps,
+              ),
+            ]),
+          ),
+        }
+      : {}),
     gateways,
   };
 }
@@ -146,7 +168,7 @@ export interface TargetCheck {
 /** DESIGN section 8, checked against the medians. */
 export function checkTargets(routes: RouteSummary[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
-  const gatewayNames = Object.keys(routes[0]?.gateways ?? {});
+  const gatewayNames = Object.keys(routes[0]?.gateways ?? {}).filter((name) => !isCompared(name));
   for (const gateway of gatewayNames) {
     for (const route of routes) {
       const summary = route.gateways[gateway];
@@ -272,6 +294,13 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     `gateway/baseline throughput: ${gateways.map(([name, g]) => `${name} ${ratios(g.throughputRatios)}`).join('; ')}`,
     ...(summary.stackFloorRatios
       ? [`stack floor/baseline throughput: ${ratios(summary.stackFloorRatios)}`]
+      : []),
+    ...(summary.comparedRatios
+      ? [
+          `this build/compared build throughput: ${Object.entries(summary.comparedRatios)
+            .map(([name, perRound]) => `${name} ${ratios(perRound)}`)
+            .join('; ')}`,
+        ]
       : []),
     `added latency vs direct @${settings.rate}/s: ${[
       [BASELINE, summary.baselineAdded.p50Ms, summary.baselineAdded.p99Ms] as const,
