@@ -1,4 +1,5 @@
 import { applyDecorators, createParamDecorator, ExecutionContext, SetMetadata } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import { ApiHeader, ApiSecurity } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import type { Actor, Principal, TenantPrincipal } from './principal';
@@ -8,6 +9,14 @@ import { ApiAuthenticationProblems } from '../openapi/api-problems';
 export const ACCESS_METADATA = 'pipes-gateway:access';
 
 export type Access = { kind: 'public' } | { kind: 'platform' } | { kind: 'role'; role: Role };
+
+/** The access rule a route declares, on its handler or else its controller; undefined when none. */
+export function declaredAccess(reflector: Reflector, context: ExecutionContext): Access | undefined {
+  return reflector.getAllAndOverride<Access | undefined>(ACCESS_METADATA, [
+    context.getHandler(),
+    context.getClass(),
+  ]);
+}
 
 /** No authentication (health, metrics, docs). */
 export const Public = (): MethodDecorator & ClassDecorator =>

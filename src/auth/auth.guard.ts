@@ -9,7 +9,7 @@ import { matchesDigest, sha256 } from '../crypto/hashing';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { InvalidTokenError, OidcVerifier } from '../sign-in/oidc-verifier';
 import { SignInService } from '../sign-in/sign-in.service';
-import { Access, ACCESS_METADATA, AuthenticatedRequest } from './auth.decorators';
+import { Access, AuthenticatedRequest, declaredAccess } from './auth.decorators';
 import { gatewayKeyPrefix } from './gateway-key';
 import { KeysService } from './keys.service';
 import type { Principal } from './principal';
@@ -87,11 +87,7 @@ export class AuthGuard implements CanActivate {
     const handler = context.getHandler();
     let access = this.accessByHandler.get(handler);
     if (access === undefined) {
-      access =
-        this.reflector.getAllAndOverride<Access | undefined>(ACCESS_METADATA, [
-          handler,
-          context.getClass(),
-        ]) ?? null;
+      access = declaredAccess(this.reflector, context) ?? null;
       this.accessByHandler.set(handler, access);
     }
     return access;

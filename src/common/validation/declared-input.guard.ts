@@ -3,7 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ACCESS_METADATA, type Access } from '../../auth/auth.decorators';
+import { declaredAccess } from '../../auth/auth.decorators';
 import { unknownField, validationProblem } from '../problem/validation';
 
 interface Reads {
@@ -42,11 +42,8 @@ export class DeclaredInputGuard implements CanActivate {
     const handler = context.getHandler();
     let reads = this.reads.get(handler);
     if (reads === undefined) {
-      const access = this.reflector.getAllAndOverride<Access | undefined>(ACCESS_METADATA, [
-        handler,
-        context.getClass(),
-      ]);
-      reads = access?.kind === 'public' ? EVERYTHING : parametersRead(context);
+      reads =
+        declaredAccess(this.reflector, context)?.kind === 'public' ? EVERYTHING : parametersRead(context);
       this.reads.set(handler, reads);
     }
     return reads;
