@@ -121,11 +121,11 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
     median(
       rounds.map((round) => round.targets[name].fixed[percentile] - round.targets[DIRECT].fixed[percentile]),
     );
-  const vsBaseline = (name: string): number[] =>
-    rounds.map((round) => round.targets[name].closed.rps / round.targets[BASELINE].closed.rps);
+  const throughputOver = (name: string, reference: string): number[] =>
+    rounds.map((round) => round.targets[name].closed.rps / round.targets[reference].closed.rps);
   const gateways: Record<string, GatewaySummary> = {};
   for (const name of names.filter((target) => !REFERENCES.has(target))) {
-    const throughputRatios = vsBaseline(name);
+    const throughputRatios = throughputOver(name, BASELINE);
     gateways[name] = {
       throughputVsBaseline: median(throughputRatios),
       throughputRatios,
@@ -141,16 +141,11 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
     kind,
     targets,
     baselineAdded: { p50Ms: added(BASELINE, 'p50'), p99Ms: added(BASELINE, 'p99') },
-    ...(names.includes(STACK_FLOOR) ? { stackFloorRatios: vsBaseline(STACK_FLOOR) } : {}),
+    ...(names.includes(STACK_FLOOR) ? { stackFloorRatios: throughputOver(STACK_FLOOR, BASELINE) } : {}),
     ...(compared.length > 0
       ? {
           comparedRatios: Object.fromEntries(
-            compared.map((name) => [
-              name,
-              rounds.map(
-                (round) => round.targets[name].closed.rps / round.targets[comparedOf(name)].closed.rps,
-              ),
-            ]),
+            compared.map((name) => [name, throughputOver(name, comparedOf(name))]),
           ),
         }
       : {}),
