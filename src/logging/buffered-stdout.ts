@@ -1,7 +1,7 @@
 import pino from 'pino';
 
 /** How long a line may wait in the buffer on a quiet gateway, in ms. */
-export const LOG_FLUSH_MS = 1_000;
+const LOG_FLUSH_MS = 1_000;
 
 /**
  * stdout written 4 KiB at a time, and at least once a second: a write per line cost more than
