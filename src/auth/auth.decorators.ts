@@ -68,12 +68,13 @@ export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
 
 export type AuthenticatedRequest = FastifyRequest & { principal?: Principal };
 
-export const CurrentPrincipal = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): TenantPrincipal => {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    return request.principal as TenantPrincipal;
-  },
-);
+/** What @CurrentPrincipal() gives a handler; its route metadata names it as its factory. */
+export function principalOfRequest(_data: unknown, context: ExecutionContext): TenantPrincipal {
+  const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
+  return request.principal as TenantPrincipal;
+}
+
+export const CurrentPrincipal = createParamDecorator(principalOfRequest);
 
 /** The identity that history and audit record for this request. */
 export const CurrentActor = createParamDecorator((_data: unknown, context: ExecutionContext): Actor => {

@@ -1,4 +1,13 @@
-import { WriteSlots } from './write-admission';
+import { Body, Post } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA, PROPERTY_DEPS_METADATA } from '@nestjs/common/constants';
+import { RequestMethod } from '@nestjs/common/enums/request-method.enum';
+import type { ConfigService } from '@nestjs/config';
+import type { AppConfig } from '../config/app-config';
+import { ApiOperation } from '@nestjs/swagger';
+import { ACCESS_METADATA, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import type { TenantPrincipal } from '../auth/principal';
+import { ProblemException } from '../common/problem/problem';
+import { LimitWritesInFlight, WriteAdmission, WriteSlots } from './write-admission';
 
 /** Takes `count` slots for `tenant`; answers the release functions, failing if one is refused. */
 function take(slots: WriteSlots, tenant: string, count: number): (() => void)[] {
@@ -59,5 +68,81 @@ describe('WriteSlots', () => {
     expect(slots.take('other')).toBe('full');
     for (const release of hog) release();
     take(slots, 'other', 2);
+  });
+});
+
+describe('LimitWritesInFlight', () => {
+  class Writes {
+    constructor(readonly writeAdmission: WriteAdmission) {}
+
+    @Post('writes')
+    @RequireRole('operator')
+    @LimitWritesInFlight()
+    @ApiOperation({ summary: 'a write' })
+    async write(@CurrentPrincipal() _principal: TenantPrincipal, @Body() work: () => Promise<string>) {
+      return work();
+    }
+
+    @Post('others')
+    @LimitWritesInFlight()
+    async other(@Body() work: () => Promise<string>, @CurrentPrincipal() _principal: TenantPrincipal) {
+      return work();
+    }
+  }
+
+  const slots = (limit: number, share: number) =>
+    new WriteAdmission({
+      get: (key: string) => ({ maxWritesInFlight: limit, tenantWriteShare: share })[key],
+    } as unknown as ConfigService<AppConfig, true>);
+  const tenant = (tenantId: string) => ({ tenantId }) as TenantPrincipal;
+
+  it('keeps the route: its name and the metadata of the decorators on either side', () => {
+    const handler = Writes.prototype.write;
+    expect(handler.name).toBe('write');
+    expect(Reflect.getMetadata(PATH_METADATA, handler)).toBe('writes');
+    expect(Reflect.getMetadata(METHOD_METADATA, handler)).toBe(RequestMethod.POST);
+    expect(Reflect.getMetadata(ACCESS_METADATA, handler)).toEqual({ kind: 'role', role: 'operator' });
+    expect(Reflect.getMetadata('swagger/apiOperation', handler)).toMatchObject({ summary: 'a write' });
+    expect(Reflect.getMetadata('swagger/apiResponse', handler)).toHaveProperty('503');
+  });
+
+  it('asks Nest once for the write slots, however many routes use them', () => {
+    expect(Reflect.getMetadata(PROPERTY_DEPS_METADATA, Writes)).toEqual([
+      { key: 'writeAdmission', type: WriteAdmission },
+    ]);
+  });
+
+  it("takes a slot of the principal's tenant for as long as the handler runs, failed or not", async () => {
+    const writes = new Writes(slots(1, 1));
+    let finish!: () => void;
+    const running = writes.write(
+      tenant('a'),
+      () => new Promise<string>((resolve) => (finish = () => resolve('done'))),
+    );
+    const refused = await writes
+      .other(() => Promise.resolve('never'), tenant('b'))
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ProblemException);
+    expect((refused as ProblemException).problem).toMatchObject({ status: 503, type: 'overloaded' });
+    finish();
+    await expect(running).resolves.toBe('done');
+
+    await expect(writes.write(tenant('a'), () => Promise.reject(new Error('upstream down')))).rejects.toThrow(
+      'upstream down',
+    );
+    await expect(writes.other(() => Promise.resolve('next'), tenant('b'))).resolves.toBe('next');
+  });
+
+  it('refuses, as the class is defined, a route that takes no principal', () => {
+    expect(() => {
+      class Unbound {
+        @Post('writes')
+        @LimitWritesInFlight()
+        write(@Body() body: unknown) {
+          return Promise.resolve(body);
+        }
+      }
+      return Unbound;
+    }).toThrow('Unbound.write limits writes in flight but takes no @CurrentPrincipal()');
   });
 });

@@ -1,14 +1,8 @@
-import {
-  applyDecorators,
-  CallHandler,
-  ExecutionContext,
-  Injectable,
-  NestInterceptor,
-  UseInterceptors,
-} from '@nestjs/common';
+import { applyDecorators, Inject, Injectable } from '@nestjs/common';
+import { PROPERTY_DEPS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { ConfigService } from '@nestjs/config';
-import { finalize, Observable } from 'rxjs';
-import type { AuthenticatedRequest } from '../auth/auth.decorators';
+import { principalOfRequest } from '../auth/auth.decorators';
+import type { TenantPrincipal } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { ApiProblem, RETRY_AFTER } from '../openapi/api-problems';
@@ -92,26 +86,18 @@ export class WriteAdmission {
   }
 }
 
-/** Refuses the request with 503 when its tenant may not start another write in this process. */
-@Injectable()
-export class WriteAdmissionInterceptor implements NestInterceptor {
-  constructor(private readonly admission: WriteAdmission) {}
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-    const release = this.admission.admit(request.principal?.tenantId ?? 'platform');
-    return next.handle().pipe(finalize(release));
-  }
-}
+// The controller property a write route's handler finds the process's write slots in.
+const ADMISSION = 'writeAdmission';
 
 /**
- * For routes whose write waits on the audit chain and an upstream. Runs after authentication, so
- * a caller without a valid key still gets 401, and before validation: a refused write costs its
- * body's parse and no database or upstream work.
+ * For routes whose write waits on the audit chain and an upstream: the handler takes a slot of
+ * its tenant as it starts, after authentication and validation, and gives it back when its work
+ * ends, failed or not. A refused write costs its body's parse and validation, and no database or
+ * upstream work. The route's handler must take @CurrentPrincipal().
  */
-export const LimitWritesInFlight = (): MethodDecorator & ClassDecorator =>
+export const LimitWritesInFlight = (): MethodDecorator =>
   applyDecorators(
-    UseInterceptors(WriteAdmissionInterceptor),
+    TakesWriteSlot,
     ApiProblem(
       503,
       '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its ' +
@@ -120,3 +106,50 @@ export const LimitWritesInFlight = (): MethodDecorator & ClassDecorator =>
       { 'Retry-After': RETRY_AFTER },
     ),
   );
+
+type Handler = (this: { [ADMISSION]: WriteAdmission }, ...args: unknown[]) => Promise<unknown>;
+
+/**
+ * Wraps the handler rather than intercepting it: a Nest interceptor runs every request through
+ * rxjs streams and async resources, which cost a write more CPU than the slot itself (bench/README.md).
+ * The wrapper keeps the handler's name and the route metadata set on it before.
+ */
+function TakesWriteSlot(target: object, key: string | symbol, descriptor: PropertyDescriptor): void {
+  const principalAt = principalParameter(target.constructor as abstract new () => unknown, key);
+  const properties = (Reflect.getMetadata(PROPERTY_DEPS_METADATA, target.constructor) ?? []) as {
+    key: string;
+  }[];
+  if (!properties.some((property) => property.key === ADMISSION)) Inject(WriteAdmission)(target, ADMISSION);
+  const handler = descriptor.value as Handler;
+  const admitted: Handler = async function (...args) {
+    const release = this[ADMISSION].admit((args[principalAt] as TenantPrincipal).tenantId);
+    try {
+      return await handler.apply(this, args);
+    } finally {
+      release();
+    }
+  };
+  Object.defineProperty(admitted, 'name', { value: handler.name });
+  for (const metadataKey of Reflect.getOwnMetadataKeys(handler)) {
+    Reflect.defineMetadata(metadataKey, Reflect.getOwnMetadata(metadataKey, handler), admitted);
+  }
+  descriptor.value = admitted;
+}
+
+/** Where the handler takes @CurrentPrincipal(): parameter decorators are applied before method ones. */
+function principalParameter(
+  controller: abstract new (...args: never[]) => unknown,
+  key: string | symbol,
+): number {
+  const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<
+    string,
+    { index: number; factory?: unknown }
+  >;
+  const principal = Object.values(parameters).find((parameter) => parameter.factory === principalOfRequest);
+  if (principal === undefined) {
+    throw new Error(
+      `${controller.name}.${String(key)} limits writes in flight but takes no @CurrentPrincipal()`,
+    );
+  }
+  return principal.index;
+}
