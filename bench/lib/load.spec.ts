@@ -1,18 +1,19 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { closedLoop, fixedRate, fixedRateAgent, LoadTally, type LoadRequest } from './load';
 
-let connections = 0;
+// The sockets the server has accepted, and the requests each has carried.
+const requestsBySocket = new Map<Socket, number>();
 
 /** Every third request is refused with 503, the rest answered 200. */
 function startServer(): Promise<Server> {
   let served = 0;
-  const server = createServer({ keepAliveTimeout: 10_000 }, (_request, response) => {
+  const server = createServer({ keepAliveTimeout: 10_000 }, (request, response) => {
+    requestsBySocket.set(request.socket, (requestsBySocket.get(request.socket) ?? 0) + 1);
     served += 1;
     response.statusCode = served % 3 === 0 ? 503 : 200;
     response.end('{}');
   });
-  server.on('connection', () => (connections += 1));
   return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
 }
 
@@ -44,11 +45,14 @@ describe('load slices', () => {
   it('keeps the connections of the agent it is given from one slice to the next', async () => {
     const agent = fixedRateAgent();
     await fixedRate(url, REQUEST, { rate: 20, seconds: 1, agent });
-    const opened = connections;
+    const afterFirst = new Map(requestsBySocket);
     await fixedRate(url, REQUEST, { rate: 20, seconds: 1, agent });
     agent.destroy();
 
-    expect(connections).toBe(opened);
+    // A stalled event loop may make the second slice burst and open a socket more; what matters is
+    // that the first slice's sockets carry on, where a fresh agent would leave them all idle.
+    const carriedOn = [...afterFirst].filter(([socket, before]) => requestsBySocket.get(socket)! > before);
+    expect(carriedOn.length).toBeGreaterThan(0);
   });
 
   it('adds every closed-loop slice to one tally', async () => {
