@@ -148,6 +148,30 @@ describe('upstream answers that cannot be used (e2e)', () => {
       });
     });
 
+    it('answers a read whose JSON nests 20,000 levels deep with 502 upstream-invalid-answer, and keeps serving', async () => {
+      const levels = 20_000;
+      const deep = `{"data":${'{"a":'.repeat(levels)}1${'}'.repeat(levels + 1)}`;
+      world.dashboards.faults.add({ kind: 'status', status: 200, body: deep, method: 'GET', times: 1 });
+      const response = await world.gateway.http
+        .get(`/v1/dashboards/${dashboardId}`)
+        .set(as('viewer'))
+        .expect(502);
+      expect(response.body).toMatchObject({
+        type: expect.stringMatching(/upstream-invalid-answer$/),
+        upstream: { status: 200 },
+        detail: expect.stringContaining('without a JSON body nested at most 1000 levels deep'),
+      });
+
+      // An error answer as deep keeps its own problem type; its body is described, not quoted.
+      world.pipes.faults.add({ kind: 'status', status: 500, body: deep, times: 3 });
+      const failed = await world.gateway.http.get(settingsPath()).set(as('viewer')).expect(502);
+      expect(failed.body).toMatchObject({
+        type: expect.stringMatching(/upstream-error$/),
+        upstream: { status: 500, body: '(JSON nested more than 1000 levels deep: not shown)' },
+      });
+      await world.gateway.http.get(`/v1/dashboards/${dashboardId}`).set(as('viewer')).expect(200);
+    });
+
     it('answers a dashboard read answered 200 {} with 502 upstream-invalid-answer', async () => {
       world.dashboards.faults.add({ kind: 'status', status: 200, body: {}, method: 'GET', times: 1 });
       const response = await world.gateway.http

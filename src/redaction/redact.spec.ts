@@ -1,5 +1,13 @@
 import fc from 'fast-check';
-import { REDACTED, redactParsedJson, redactSecrets, redactText, secretValuesOf } from './redact';
+import {
+  JsonTooDeepError,
+  MAX_PARSED_JSON_DEPTH,
+  REDACTED,
+  redactParsedJson,
+  redactSecrets,
+  redactText,
+  secretValuesOf,
+} from './redact';
 
 const CANARY = 'CANARY-5f1e9c-secret';
 
@@ -311,6 +319,23 @@ describe('secretValuesOf and redaction of known values', () => {
         expect(JSON.stringify(redacted)).not.toContain(CANARY);
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+describe('redactParsedJson on deep JSON', () => {
+  /** `levels` objects, each the only field of the one around it, with a password at the bottom. */
+  const nested = (levels: number): unknown =>
+    JSON.parse(`${'{"a":'.repeat(levels - 1)}{"password":"${CANARY}"}${'}'.repeat(levels - 1)}`);
+
+  it(`redacts JSON nested ${MAX_PARSED_JSON_DEPTH} levels deep`, () => {
+    expect(JSON.stringify(redactParsedJson(nested(MAX_PARSED_JSON_DEPTH)))).not.toContain(CANARY);
+  });
+
+  it('refuses JSON nested deeper with its own error, far below where the stack would give out', () => {
+    expect(() => redactParsedJson(nested(MAX_PARSED_JSON_DEPTH + 1))).toThrow(JsonTooDeepError);
+    expect(() => redactParsedJson(nested(200_000))).toThrow(
+      `JSON nested more than ${MAX_PARSED_JSON_DEPTH} levels deep`,
     );
   });
 });

@@ -136,25 +136,40 @@ export function isSecretReference(value: unknown): value is { $secret: string } 
  * lookalike is redacted like any other value.
  */
 export function redactParsedJson<T>(value: T, known: readonly string[] = []): T {
-  return redactJsonTree(value, false, known) as T;
+  return redactJsonTree(value, false, known, 0) as T;
 }
 
-function redactJsonTree(value: unknown, secret: boolean, known: readonly string[]): unknown {
+/**
+ * How deep redactParsedJson follows JSON. JSON.parse takes any depth, but this walk and every
+ * later one (the reply's JSON.stringify included) recurse, and a few thousand levels exhaust the
+ * stack; real answers nest a few levels.
+ */
+export const MAX_PARSED_JSON_DEPTH = 1_000;
+
+/** Thrown by redactParsedJson for JSON nested deeper than MAX_PARSED_JSON_DEPTH. */
+export class JsonTooDeepError extends Error {
+  constructor() {
+    super(`JSON nested more than ${MAX_PARSED_JSON_DEPTH} levels deep`);
+  }
+}
+
+function redactJsonTree(value: unknown, secret: boolean, known: readonly string[], depth: number): unknown {
   if (typeof value !== 'object') {
     if (secret) return REDACTED;
     return typeof value === 'string' ? redactText(value, known) : value;
   }
   if (value === null) return value;
+  if (depth === MAX_PARSED_JSON_DEPTH) throw new JsonTooDeepError();
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      value[index] = redactJsonTree(value[index], secret, known);
+      value[index] = redactJsonTree(value[index], secret, known, depth + 1);
     }
     return value;
   }
   const object = value as Record<string, unknown>;
   for (const key of Object.keys(object)) {
     const inner = object[key];
-    const redacted = redactJsonTree(inner, secret || fieldKind(key) !== 'plain', known);
+    const redacted = redactJsonTree(inner, secret || fieldKind(key) !== 'plain', known, depth + 1);
     if (redacted !== inner) setField(object, key, redacted);
   }
   return object;

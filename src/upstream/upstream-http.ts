@@ -5,7 +5,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProblemException, UpstreamProblem } from '../common/problem/problem';
 import type { UpstreamProxy } from '../config/app-config';
 import type { UpstreamAttempt } from '../metrics/metrics.service';
-import { redactParsedJson, secretValuesOf } from '../redaction/redact';
+import {
+  JsonTooDeepError,
+  MAX_PARSED_JSON_DEPTH,
+  redactParsedJson,
+  secretValuesOf,
+} from '../redaction/redact';
 import { ANSWER_TOO_LARGE, undiciAdapter, UpstreamTransport } from './undici-adapter';
 import {
   UpstreamCredentialRejectedException,
@@ -262,7 +267,14 @@ export class UpstreamHttp {
     const missing = lacking(value, ENVELOPE[this.name], answer);
     if (missing !== null)
       throw upstreamInvalidAnswer(this.name, status, missing, requestIdOf(value).requestId);
-    const body = redactParsedJson(value, call.sentSecrets);
+    let body: unknown;
+    try {
+      body = redactParsedJson(value, call.sentSecrets);
+    } catch (error) {
+      if (!(error instanceof JsonTooDeepError)) throw error;
+      const tooDeep = `a JSON body nested at most ${MAX_PARSED_JSON_DEPTH} levels deep`;
+      throw upstreamInvalidAnswer(this.name, status, tooDeep, requestIdOf(value).requestId);
+    }
     return digestAnswer
       ? { status, body, answerDigest: answerDigest(text, call.sentSecrets) }
       : { status, body };
@@ -273,7 +285,7 @@ export class UpstreamHttp {
     const text = response.data;
     const value = parseJson(text);
     const body = value !== NOT_JSON ? value : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text || null;
-    const redacted = redactParsedJson(body, sentSecrets);
+    const redacted = redactedProblemBody(body, sentSecrets);
     const detail: UpstreamProblem = { status, ...requestIdOf(redacted), body: redacted };
     if (status === 401 || status === 403)
       return new UpstreamCredentialRejectedException(this.name, status, detail);
@@ -321,6 +333,16 @@ function parseJson(text: string): unknown {
     return JSON.parse(text) as unknown;
   } catch {
     return NOT_JSON;
+  }
+}
+
+/** An error answer's body as the problem quotes it: redacted, or in words when too deep to walk. */
+function redactedProblemBody(body: unknown, sentSecrets: readonly string[]): unknown {
+  try {
+    return redactParsedJson(body, sentSecrets);
+  } catch (error) {
+    if (error instanceof JsonTooDeepError) return `(${error.message}: not shown)`;
+    throw error;
   }
 }
 
