@@ -49,7 +49,8 @@ function client(
 ): { axios: AxiosInstance; transport: UpstreamTransport } {
   const transport = new UpstreamTransport(TIMEOUT_MS, { http: null, https: null, noProxy: '' });
   const instance = new axios.Axios({
-    adapter: undiciAdapter(transport, { baseUrl, maxAnswerBytes: 4 * 1024 * 1024 }),
+    // It reads no answer header, so none is handed on.
+    adapter: undiciAdapter(transport, { baseUrl, maxAnswerBytes: 4 * 1024 * 1024, answerHeaders: [] }),
   });
   instance.interceptors.request.use(
     (config) => {

@@ -62,6 +62,11 @@ export interface UpstreamAddress {
   baseUrl: string;
   /** The longest answer taken, in bytes. */
   maxAnswerBytes: number;
+  /**
+   * The answer headers handed on (lower-case names), the ones the client reads: axios normalises
+   * every header of every answer twice, and an upstream behind a CDN sends a score of them.
+   */
+  answerHeaders: readonly string[];
 }
 
 /**
@@ -74,7 +79,7 @@ export interface UpstreamAddress {
 export function undiciAdapter(transport: UpstreamTransport, upstream: UpstreamAddress): AxiosAdapter {
   return (config) =>
     new Promise<AxiosResponse<string>>((resolve, reject) => {
-      const handler = new AnswerHandler(config, upstream.maxAnswerBytes, resolve, reject);
+      const handler = new AnswerHandler(config, upstream, resolve, reject);
       try {
         const to = target(config.baseURL ?? upstream.baseUrl, config.url ?? '');
         const headers = config.headers.toJSON() as Record<string, string>;
@@ -109,12 +114,17 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   private bytes = 0;
   private readonly timer: NodeJS.Timeout | undefined;
 
+  private readonly maxBytes: number;
+  private readonly answerHeaders: readonly string[];
+
   constructor(
     private readonly config: InternalAxiosRequestConfig,
-    private readonly maxBytes: number,
+    upstream: UpstreamAddress,
     private readonly resolve: (response: AxiosResponse<string>) => void,
     private readonly reject: (error: AxiosError) => void,
   ) {
+    this.maxBytes = upstream.maxAnswerBytes;
+    this.answerHeaders = upstream.answerHeaders;
     if (config.timeout)
       this.timer = setTimeout(
         () =>
@@ -156,12 +166,21 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
       data: text.charCodeAt(0) === 0xfeff ? text.slice(1) : text,
       status: this.status,
       statusText: '',
-      // Names come lowercased from undici, and axios normalises every answer's headers once more
-      // after the adapter: setting them one by one here would do that work twice.
-      headers: Object.assign(new AxiosHeaders(), this.headers),
+      headers: this.handedOnHeaders(),
       config: this.config,
       request: null,
     });
+  }
+
+  // Names come lowercased from undici, and axios normalises the headers once more after the
+  // adapter: AxiosHeaders.set would do that work twice.
+  private handedOnHeaders(): AxiosHeaders {
+    const headers = new AxiosHeaders();
+    for (const name of this.answerHeaders) {
+      const value = this.headers[name];
+      if (value !== undefined) headers[name] = value;
+    }
+    return headers;
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | null, error: Error): void {

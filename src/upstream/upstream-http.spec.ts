@@ -155,6 +155,20 @@ describe('UpstreamHttp answers that cannot be used', () => {
     await new Promise((resolve) => server.close(resolve));
   });
 
+  it.each([
+    ['Retry-After', 'retry-after'],
+    ['X-RateLimit-Reset', 'x-ratelimit-reset'],
+  ])('reads how long to wait from %s among a score of other headers', async (_name, header) => {
+    answer = (_request, response) => {
+      for (let i = 0; i < 20; i++) response.setHeader(`x-cdn-${i}`, 'hit');
+      response.setHeader(header, '30');
+      response.statusCode = 429;
+      response.end('{"status":"error"}');
+    };
+    const refused = (await get(client('pipes')).catch((error: unknown) => error)) as ProblemException;
+    expect(refused.problem).toMatchObject({ status: 429, headers: { 'retry-after': '30' } });
+  });
+
   describe('over the size cap', () => {
     it('reads an answer of exactly the cap', async () => {
       const text = JSON.stringify({ data: { pad: '' } });

@@ -171,7 +171,11 @@ export class UpstreamHttp {
     this.maxAnswerBytes = options.maxAnswerBytes;
     this.transport = new UpstreamTransport(timeoutMs, options.proxy);
     this.client = new axios.Axios({
-      adapter: undiciAdapter(this.transport, { baseUrl, maxAnswerBytes: options.maxAnswerBytes }),
+      adapter: undiciAdapter(this.transport, {
+        baseUrl,
+        maxAnswerBytes: options.maxAnswerBytes,
+        answerHeaders: ANSWER_HEADERS_READ,
+      }),
     });
     this.client.interceptors.request.use(injectIdentity, null, { synchronous: true });
     this.client.interceptors.response.use(this.settle, this.settleFailure);
@@ -370,6 +374,9 @@ function requestIdOf(body: unknown): { requestId?: string } {
   const id = isObject(body) ? body.requestId : undefined;
   return typeof id === 'string' ? { requestId: id } : {};
 }
+
+// The only answer headers this client reads (retryAfterMs); the adapter hands on no others.
+const ANSWER_HEADERS_READ = ['retry-after', 'x-ratelimit-reset'];
 
 /** Retry-After (seconds or an HTTP date) or the pipes API's X-RateLimit-Reset (seconds). */
 function retryAfterMs(headers: AxiosResponse['headers']): number | null {
