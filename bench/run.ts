@@ -2,9 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
+import { commandOptions } from './lib/options';
 import { closedLoop, fixedRate, fixedRateAgent, LoadTally } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
@@ -52,29 +52,27 @@ const child = (name: string): string => join(__dirname, 'children', `${name}.js`
 // The reads with targets: the stack floor answers these two and nothing else.
 const STACK_FLOOR_ROUTES = ['GET settings', 'GET dashboard'];
 
-const { values: flags } = parseArgs({
-  options: {
-    rounds: { type: 'string', default: '1' },
-    seconds: { type: 'string', default: '6' },
-    warmup: { type: 'string', default: '3' },
-    connections: { type: 'string', default: '50' },
-    rate: { type: 'string', default: '500' },
-    'rate-seconds': { type: 'string', default: '4' },
-    'log-levels': { type: 'string', default: 'warn,info' },
-    /** Comma-separated route names, e.g. 'GET settings'; all when left out. */
-    routes: { type: 'string' },
-    profile: { type: 'boolean', default: false },
-    /** With --profile: sample what the gateway allocates instead of where its CPU time goes. */
-    allocations: { type: 'boolean', default: false },
-    /** Node options for the gateway processes instead of those `npm run start:prod` runs it with. */
-    'gateway-node-options': { type: 'string' },
-    /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
-    'profile-out': { type: 'string' },
-    /** Adds the stack floor (children/stack-floor.ts) to the read routes it serves. */
-    'stack-floor': { type: 'boolean', default: false },
-    /** Another build's dist directory: a gateway of it runs beside each of this build's. */
-    compare: { type: 'string' },
-  },
+const flags = commandOptions('bench', {
+  rounds: { type: 'string', default: '1' },
+  seconds: { type: 'string', default: '6' },
+  warmup: { type: 'string', default: '3' },
+  connections: { type: 'string', default: '50' },
+  rate: { type: 'string', default: '500' },
+  'rate-seconds': { type: 'string', default: '4' },
+  'log-levels': { type: 'string', default: 'warn,info' },
+  /** Comma-separated route names, e.g. 'GET settings'; all when left out. */
+  routes: { type: 'string' },
+  profile: { type: 'boolean', default: false },
+  /** With --profile: sample what the gateway allocates instead of where its CPU time goes. */
+  allocations: { type: 'boolean', default: false },
+  /** Node options for the gateway processes instead of those `npm run start:prod` runs it with. */
+  'gateway-node-options': { type: 'string' },
+  /** Keeps the .cpuprofile of --profile here (open it in Chrome DevTools); a temporary file otherwise. */
+  'profile-out': { type: 'string' },
+  /** Adds the stack floor (children/stack-floor.ts) to the read routes it serves. */
+  'stack-floor': { type: 'boolean', default: false },
+  /** Another build's dist directory: a gateway of it runs beside each of this build's. */
+  compare: { type: 'string' },
 });
 const settings = {
   rounds: Number(flags.rounds),

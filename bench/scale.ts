@@ -1,12 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { Client } from 'pg';
 import { AuditChainKeys } from '../src/crypto/audit-chain-keys';
 import { parseKeyRing } from '../src/crypto/key-ring';
 import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
+import { commandOptions } from './lib/options';
 import { ask, productionLaunch, runMain, startChild } from './lib/processes';
 import type { Message } from './lib/processes';
 import type { GatewayReady } from './lib/scenario';
@@ -15,14 +15,12 @@ import { percentile } from './lib/stats';
 
 const RESULTS = resolve(__dirname, '../../bench/results');
 
-const { values: flags } = parseArgs({
-  options: {
-    rows: { type: 'string', default: '1000000' },
-    requests: { type: 'string', default: '200' },
-    verifications: { type: 'string', default: '2' },
-    /** Writes a CPU profile of the gateway during the first verification to this file. */
-    'profile-verify': { type: 'string' },
-  },
+const flags = commandOptions('bench:scale', {
+  rows: { type: 'string', default: '1000000' },
+  requests: { type: 'string', default: '200' },
+  verifications: { type: 'string', default: '2' },
+  /** Writes a CPU profile of the gateway during the first verification to this file. */
+  'profile-verify': { type: 'string' },
 });
 const settings = {
   rows: Number(flags.rows),
