@@ -222,6 +222,13 @@ describe('limits and protective headers (e2e)', () => {
         .set(bearer(world.tenant.keys.operator))
         .send({ name: 'x', tiles: [], tags: [] })
         .expect(503);
+      // Its body is checked before it would take a slot: a malformed one is told so even now.
+      const malformed = await world.gateway.http
+        .put(dashboard)
+        .set(bearer(world.tenant.keys.operator))
+        .send({ name: 'x', tiles: 'none', tags: [] })
+        .expect(400);
+      expect(malformed.body.errors).toEqual([expect.objectContaining({ path: 'tiles' })]);
       await world.gateway.http.get(dashboard).set(bearer(world.tenant.keys.viewer)).expect(404);
       // A caller without a key is still told so first.
       await world.gateway.http.post(pipes).send(validCreateBody('kafka')).expect(401);
