@@ -55,6 +55,19 @@ describe('load slices', () => {
     expect(carriedOn.length).toBeGreaterThan(0);
   });
 
+  it('records how far the sender fell behind its schedule while its event loop was held', async () => {
+    const tally = new LoadTally();
+    setTimeout(() => {
+      const until = performance.now() + 200;
+      while (performance.now() < until);
+    }, 300);
+    const result = await fixedRate(url, REQUEST, { rate: 100, seconds: 1 }, tally);
+
+    expect(result.ok + result.failed).toBe(100);
+    expect(result.maxSendLagMs).toBeGreaterThanOrEqual(150);
+    expect(result.maxSendLagMs).toBeLessThan(1_000);
+  });
+
   it('adds every closed-loop slice to one tally', async () => {
     const tally = new LoadTally();
     const first = await closedLoop(url, REQUEST, { connections: 2, seconds: 1 }, tally);

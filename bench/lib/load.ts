@@ -25,6 +25,11 @@ export interface LoadResult {
   failed: number;
   /** Status codes other than 2xx, with their counts, to say why. */
   statuses: Record<string, number>;
+  /**
+   * At a fixed rate, the longest the sender fell behind its schedule, ms (0 in a closed loop). A
+   * stall of the load generator sends its backlog at once: a burst the target did not cause.
+   */
+  maxSendLagMs: number;
 }
 
 /**
@@ -40,6 +45,7 @@ export class LoadTally {
   failed = 0;
   /** Time under load, summed over the slices. */
   seconds = 0;
+  maxSendLagMs = 0;
 
   countStatus(status: number): void {
     this.statuses[status] = (this.statuses[status] ?? 0) + 1;
@@ -54,6 +60,7 @@ export class LoadTally {
       ok: this.latencies.length,
       failed: this.failed,
       statuses: { ...this.statuses },
+      maxSendLagMs: this.maxSendLagMs,
     };
   }
 }
@@ -174,7 +181,12 @@ export async function fixedRate(
   let sent = 0;
   await new Promise<void>((resolve) => {
     const timer = setInterval(() => {
-      const due = Math.min(total, Math.floor(((performance.now() - start) * options.rate) / 1000));
+      const now = performance.now();
+      const due = Math.min(total, Math.floor(((now - start) * options.rate) / 1000));
+      if (sent < due) {
+        const lag = now - (start + ((sent + 1) * 1000) / options.rate);
+        tally.maxSendLagMs = Math.max(tally.maxSendLagMs, lag);
+      }
       for (; sent < due; sent++) send();
       if (sent >= total) {
         clearInterval(timer);

@@ -12,7 +12,7 @@ import {
 } from './report';
 
 function load(rps: number, p50: number, p99: number): LoadResult {
-  return { rps, p50, p99, ok: Math.round(rps), failed: 0, statuses: {} };
+  return { rps, p50, p99, ok: Math.round(rps), failed: 0, statuses: {}, maxSendLagMs: 2 };
 }
 
 function measured(closedRps: number, fixedP50: number, fixedP99: number): Measured {
@@ -51,6 +51,27 @@ describe('benchmark report', () => {
     expect(formatRoute(summary, { connections: 50, rate: 500 })).toContain(
       'gateway/baseline throughput: gateway (info) 0.52 (0.60, 0.40, 0.52)',
     );
+  });
+
+  it('names a target whose sender fell behind at the fixed rate in a round, and only then', () => {
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).not.toContain('sender behind');
+    const stalled = ROUNDS.map((round, index) =>
+      index === 1
+        ? {
+            ...round,
+            targets: {
+              ...round.targets,
+              [GATEWAY]: {
+                ...round.targets[GATEWAY],
+                fixed: { ...round.targets[GATEWAY].fixed, maxSendLagMs: 512.4 },
+              },
+            },
+          }
+        : round,
+    );
+    expect(
+      formatRoute(summarise('PUT dashboard', 'write', stalled), { connections: 50, rate: 500 }),
+    ).toContain('\nsender behind schedule @500/s (longest, per round): gateway (info) 2, 512, 2 ms\n');
   });
 
   it('prints the median ratio alone after a single round', () => {

@@ -65,6 +65,8 @@ export interface RouteSummary {
   baselineAdded: { p50Ms: number; p99Ms: number };
   /** The stack floor's throughput over the baseline proxy's, per round, when it was measured (--stack-floor). */
   stackFloorRatios?: number[];
+  /** Each target's longest lag of the sender at the fixed rate, per round, ms (LoadResult.maxSendLagMs). */
+  sendLagMs: Record<string, number[]>;
   /** With --compare: each gateway's throughput over that of the other build's at its log level, per round. */
   comparedRatios?: Record<string, number[]>;
   gateways: Record<string, GatewaySummary>;
@@ -141,6 +143,9 @@ export function summarise(route: string, kind: RouteKind, rounds: RoundResult[])
     kind,
     targets,
     baselineAdded: { p50Ms: added(BASELINE, 'p50'), p99Ms: added(BASELINE, 'p99') },
+    sendLagMs: Object.fromEntries(
+      names.map((name) => [name, rounds.map((round) => round.targets[name].fixed.maxSendLagMs)]),
+    ),
     ...(names.includes(STACK_FLOOR) ? { stackFloorRatios: throughputOver(STACK_FLOOR, BASELINE) } : {}),
     ...(compared.length > 0
       ? {
@@ -237,6 +242,22 @@ function signed(value: number): string {
 }
 
 /** The median, then each round's ratio when there was more than one round: `0.42 (0.41, 0.44, 0.34)`. */
+// A lag the 1 ms timer and a scavenge of the runner's own explain; past it, a round's latency and
+// refusals at the fixed rate may come from the burst the sender then sent, not from the target.
+const NOTABLE_SEND_LAG_MS = 10;
+
+/** The targets whose sender fell notably behind at the fixed rate, in any round; none, no line. */
+function senderLagLine(summary: RouteSummary, rate: number): string[] {
+  const behind = Object.entries(summary.sendLagMs).filter(([, perRound]) =>
+    perRound.some((lag) => lag >= NOTABLE_SEND_LAG_MS),
+  );
+  if (behind.length === 0) return [];
+  const rounds = behind.map(
+    ([name, perRound]) => `${name} ${perRound.map((lag) => Math.round(lag)).join(', ')} ms`,
+  );
+  return [`sender behind schedule @${rate}/s (longest, per round): ${rounds.join('; ')}`];
+}
+
 function ratios(perRound: number[]): string {
   const middle = median(perRound).toFixed(2);
   if (perRound.length < 2) return middle;
@@ -303,6 +324,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
     ]
       .map(([name, p50, p99]) => `${name} p50 ${signed(p50)} ms, p99 ${signed(p99)} ms`)
       .join('; ')}`,
+    ...senderLagLine(summary, settings.rate),
     `gateway RSS peak (live JS heap after the route): ${gateways
       .map(([name, g]) => `${name} ${Math.round(g.rssPeakMb)} MB (${Math.round(g.heapUsedMb)} MB)`)
       .join('; ')}`,
