@@ -241,7 +241,6 @@ function signed(value: number): string {
   return `${value >= 0 ? '+' : ''}${value.toFixed(2)}`;
 }
 
-/** The median, then each round's ratio when there was more than one round: `0.42 (0.41, 0.44, 0.34)`. */
 // A lag the 1 ms timer and a scavenge of the runner's own explain; past it, a round's latency and
 // refusals at the fixed rate may come from the burst the sender then sent, not from the target.
 const NOTABLE_SEND_LAG_MS = 10;
@@ -258,6 +257,7 @@ function senderLagLine(summary: RouteSummary, rate: number): string[] {
   return [`sender behind schedule @${rate}/s (longest, per round): ${rounds.join('; ')}`];
 }
 
+/** The median, then each round's ratio when there was more than one round: `0.42 (0.41, 0.44, 0.34)`. */
 function ratios(perRound: number[]): string {
   const middle = median(perRound).toFixed(2);
   if (perRound.length < 2) return middle;
