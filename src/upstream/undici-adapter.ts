@@ -114,17 +114,12 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   private bytes = 0;
   private readonly timer: NodeJS.Timeout | undefined;
 
-  private readonly maxBytes: number;
-  private readonly answerHeaders: readonly string[];
-
   constructor(
     private readonly config: InternalAxiosRequestConfig,
-    upstream: UpstreamAddress,
+    private readonly upstream: UpstreamAddress,
     private readonly resolve: (response: AxiosResponse<string>) => void,
     private readonly reject: (error: AxiosError) => void,
   ) {
-    this.maxBytes = upstream.maxAnswerBytes;
-    this.answerHeaders = upstream.answerHeaders;
     if (config.timeout)
       this.timer = setTimeout(
         () =>
@@ -146,13 +141,13 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   ): void {
     this.status = status;
     this.headers = headers;
-    if (Number(headers['content-length']) > this.maxBytes) this.abort(this.tooLarge());
+    if (Number(headers['content-length']) > this.upstream.maxAnswerBytes) this.abort(this.tooLarge());
   }
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.settled) return;
     this.bytes += chunk.length;
-    if (this.bytes > this.maxBytes) this.abort(this.tooLarge());
+    if (this.bytes > this.upstream.maxAnswerBytes) this.abort(this.tooLarge());
     else this.chunks.push(chunk);
   }
 
@@ -176,7 +171,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
   // adapter: AxiosHeaders.set would do that work twice.
   private handedOnHeaders(): AxiosHeaders {
     const headers = new AxiosHeaders();
-    for (const name of this.answerHeaders) {
+    for (const name of this.upstream.answerHeaders) {
       const value = this.headers[name];
       if (value !== undefined) headers[name] = value;
     }
@@ -194,7 +189,7 @@ class AnswerHandler implements Dispatcher.DispatchHandler {
 
   private tooLarge(): AxiosError {
     return new AxiosError(
-      `maxContentLength size of ${this.maxBytes} exceeded`,
+      `maxContentLength size of ${this.upstream.maxAnswerBytes} exceeded`,
       ANSWER_TOO_LARGE,
       this.config,
     );
