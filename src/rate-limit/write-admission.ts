@@ -91,8 +91,8 @@ const ADMISSION = 'writeAdmission';
 
 /**
  * For routes whose write waits on the audit chain and an upstream: the handler takes a slot of
- * its tenant as it starts, after authentication and validation, and gives it back when its work
- * ends, failed or not. A refused write costs its body's parse and validation, and no database or
+ * its tenant as it starts, after authentication and the route's parameter checks, and gives it
+ * back when its work ends, failed or not. A refused write costs those checks and no database or
  * upstream work. The route's handler must take @CurrentPrincipal().
  */
 export const LimitWritesInFlight = (): MethodDecorator =>
