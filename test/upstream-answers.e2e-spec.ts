@@ -148,10 +148,9 @@ describe('upstream answers that cannot be used (e2e)', () => {
       });
     });
 
-    it('answers a read whose JSON nests 20,000 levels deep with 502 upstream-invalid-answer, and keeps serving', async () => {
-      const levels = 20_000;
-      const deep = `{"data":${'{"a":'.repeat(levels)}1${'}'.repeat(levels + 1)}`;
-      world.dashboards.faults.add({ kind: 'status', status: 200, body: deep, method: 'GET', times: 1 });
+    /** A dashboard read the dashboards API answers 200 with `body`: a 502 whose detail says what was missing. */
+    const expectInvalidDashboardRead = async (body: unknown, missing: string) => {
+      world.dashboards.faults.add({ kind: 'status', status: 200, body, method: 'GET', times: 1 });
       const response = await world.gateway.http
         .get(`/v1/dashboards/${dashboardId}`)
         .set(as('viewer'))
@@ -159,8 +158,14 @@ describe('upstream answers that cannot be used (e2e)', () => {
       expect(response.body).toMatchObject({
         type: expect.stringMatching(/upstream-invalid-answer$/),
         upstream: { status: 200 },
-        detail: expect.stringContaining('without a JSON body nested at most 1000 levels deep'),
+        detail: expect.stringContaining(missing),
       });
+    };
+
+    it('answers a read whose JSON nests 20,000 levels deep with 502 upstream-invalid-answer, and keeps serving', async () => {
+      const levels = 20_000;
+      const deep = `{"data":${'{"a":'.repeat(levels)}1${'}'.repeat(levels + 1)}`;
+      await expectInvalidDashboardRead(deep, 'without a JSON body nested at most 1000 levels deep');
 
       // An error answer as deep keeps its own problem type; its body is described, not quoted.
       world.pipes.faults.add({ kind: 'status', status: 500, body: deep, times: 3 });
@@ -173,16 +178,7 @@ describe('upstream answers that cannot be used (e2e)', () => {
     });
 
     it('answers a dashboard read answered 200 {} with 502 upstream-invalid-answer', async () => {
-      world.dashboards.faults.add({ kind: 'status', status: 200, body: {}, method: 'GET', times: 1 });
-      const response = await world.gateway.http
-        .get(`/v1/dashboards/${dashboardId}`)
-        .set(as('viewer'))
-        .expect(502);
-      expect(response.body).toMatchObject({
-        type: expect.stringMatching(/upstream-invalid-answer$/),
-        upstream: { status: 200 },
-        detail: expect.stringContaining('an object in "data"'),
-      });
+      await expectInvalidDashboardRead({}, 'an object in "data"');
     });
 
     it('records a dashboard replace answered 200 {} as failed, keeping no version', async () => {
