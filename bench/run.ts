@@ -9,6 +9,7 @@ import { closedLoop, fixedRate, fixedRateAgent, LoadTally } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
   ask,
+  collectRunnerGarbage,
   cpuMs,
   postgresCpuMs,
   productionLaunch,
@@ -60,7 +61,7 @@ const flags = commandOptions('bench', {
   rate: { type: 'string', default: '500' },
   'rate-seconds': { type: 'string', default: '4' },
   'log-levels': { type: 'string', default: 'warn,info' },
-  /** Comma-separated route names, e.g. 'GET settings'; all when left out. */
+  /** Comma-separated route names, e.g. 'GET settings', measured in that order; all when left out. */
   routes: { type: 'string' },
   profile: { type: 'boolean', default: false },
   /** With --profile: sample what the gateway allocates instead of where its CPU time goes. */
@@ -298,6 +299,7 @@ async function measureRoute(
         { rate: settings.rate, seconds, agent: run.fixedRateAgent },
         tally,
       );
+    collectRunnerGarbage();
     await atRate(LEAD_IN_SECONDS);
     await atRate(settings.rateSeconds, run.fixed);
     await afterSlice();
@@ -423,7 +425,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
       .map(([name, mb]) => `${name} ${Math.round(mb)} MB`)
       .join('; ')}`,
   );
-  const plan = routes(state).filter((route) => !settings.routes || settings.routes.includes(route.name));
+  const plan = routesNamed(routes(state));
   const rounds = new Map<string, RoundResult[]>(plan.map((route) => [route.name, []]));
   for (let round = 1; round <= settings.rounds; round++) {
     for (const route of plan) {
@@ -479,17 +481,37 @@ async function benchmark(databaseUrl: string): Promise<void> {
   console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
 }
 
-/** One route against one gateway with V8's CPU (or allocation) profiler on during the measured run only. */
+/** The routes --routes names, in the order named; all of them without it. An unknown name stops the run. */
+function routesNamed(all: Route[]): Route[] {
+  if (!settings.routes) return all;
+  return settings.routes.map((name) => {
+    const route = all.find((candidate) => candidate.name === name);
+    if (!route) throw new Error(`no route "${name}"; the routes are: ${all.map((r) => r.name).join(', ')}`);
+    return route;
+  });
+}
+
+/**
+ * One route against one gateway with V8's CPU (or allocation) profiler on during the measured run
+ * only. Routes named after it are served first, unprofiled, so that the profile can be of a gateway
+ * whose code has run other routes too, as in production, rather than of one warmed on one route.
+ */
 async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): Promise<void> {
   const { upstreams } = await startUpstreams();
   const logLevel = settings.logLevels[settings.logLevels.length - 1];
   const gateway = await startGateway(databaseUrl, logLevel, upstreams);
-  // The first route asked for (--routes), GET settings by default.
-  const route = routes({ pipeId: upstreams.pipeId }).find(
-    (candidate) => !settings.routes || settings.routes.includes(candidate.name),
-  )!;
+  const [route, ...before] = routesNamed(routes({ pipeId: upstreams.pipeId }));
   const url = gateway.ready.url;
-  const request = loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`);
+  const authorization = `Bearer ${gateway.ready.key}`;
+  for (const other of before) {
+    const otherRequest = loadRequest(other, other.gatewayPath, authorization);
+    await probe(url, otherRequest);
+    await closedLoop(url, otherRequest, {
+      connections: settings.connections,
+      seconds: settings.warmupSeconds,
+    });
+  }
+  const request = loadRequest(route, route.gatewayPath, authorization);
   await probe(url, request);
   await closedLoop(url, request, { connections: settings.connections, seconds: settings.warmupSeconds });
   let path = flags['profile-out'];
@@ -522,6 +544,8 @@ async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): 
 }
 
 runMain(async (cleanups) => {
+  // An unknown route name stops the run before anything is started.
+  routesNamed(routes({ pipeId: '' }));
   const database = await freshDatabase('pipes_gateway_bench');
   cleanups.push(database.drop);
   if (flags.profile) await profile(database.url, cleanups);
