@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
-import { commandOptions } from './lib/options';
+import { commandOptions, namedInOrder } from './lib/options';
 import { closedLoop, fixedRate, fixedRateAgent, LoadTally } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
@@ -425,7 +425,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
       .map(([name, mb]) => `${name} ${Math.round(mb)} MB`)
       .join('; ')}`,
   );
-  const plan = routesNamed(routes(state));
+  const plan = namedInOrder(routes(state), settings.routes);
   const rounds = new Map<string, RoundResult[]>(plan.map((route) => [route.name, []]));
   for (let round = 1; round <= settings.rounds; round++) {
     for (const route of plan) {
@@ -481,16 +481,6 @@ async function benchmark(databaseUrl: string): Promise<void> {
   console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
 }
 
-/** The routes --routes names, in the order named; all of them without it. An unknown name stops the run. */
-function routesNamed(all: Route[]): Route[] {
-  if (!settings.routes) return all;
-  return settings.routes.map((name) => {
-    const route = all.find((candidate) => candidate.name === name);
-    if (!route) throw new Error(`no route "${name}"; the routes are: ${all.map((r) => r.name).join(', ')}`);
-    return route;
-  });
-}
-
 /**
  * One route against one gateway with V8's CPU (or allocation) profiler on during the measured run
  * only. Routes named after it are served first, unprofiled, so that the profile can be of a gateway
@@ -500,7 +490,7 @@ async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): 
   const { upstreams } = await startUpstreams();
   const logLevel = settings.logLevels[settings.logLevels.length - 1];
   const gateway = await startGateway(databaseUrl, logLevel, upstreams);
-  const [route, ...before] = routesNamed(routes({ pipeId: upstreams.pipeId }));
+  const [route, ...before] = namedInOrder(routes({ pipeId: upstreams.pipeId }), settings.routes);
   const url = gateway.ready.url;
   const authorization = `Bearer ${gateway.ready.key}`;
   for (const other of before) {
@@ -545,7 +535,7 @@ async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): 
 
 runMain(async (cleanups) => {
   // An unknown route name stops the run before anything is started.
-  routesNamed(routes({ pipeId: '' }));
+  namedInOrder(routes({ pipeId: '' }), settings.routes);
   const database = await freshDatabase('pipes_gateway_bench');
   cleanups.push(database.drop);
   if (flags.profile) await profile(database.url, cleanups);

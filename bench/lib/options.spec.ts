@@ -1,4 +1,4 @@
-import { commandOptions } from './options';
+import { commandOptions, namedInOrder } from './options';
 
 describe('commandOptions', () => {
   const OPTIONS = { rounds: { type: 'string', default: '1' }, profile: { type: 'boolean' } } as const;
@@ -46,5 +46,23 @@ describe('commandOptions', () => {
     expect(printed[0]).toMatch(/^bench: Unknown option '--roundz'/);
     expect(printed[1]).toMatch(/^bench: Option '--rounds <value>' argument missing/);
     expect(printed[1]).toContain('usage: npm run bench -- [options]');
+  });
+});
+
+describe('namedInOrder', () => {
+  const ROUTES = [{ name: 'GET settings' }, { name: 'GET dashboard' }, { name: 'POST pipe' }];
+
+  it('takes every route when none is named', () => {
+    expect(namedInOrder(ROUTES, undefined)).toEqual(ROUTES);
+  });
+
+  it('takes the routes named, in the order named', () => {
+    expect(namedInOrder(ROUTES, ['POST pipe', 'GET settings'])).toEqual([ROUTES[2], ROUTES[0]]);
+  });
+
+  it('refuses an unknown name, listing the known ones', () => {
+    expect(() => namedInOrder(ROUTES, ['GET settings', 'GET nothing'])).toThrow(
+      'no route "GET nothing"; the routes are: GET settings, GET dashboard, POST pipe',
+    );
   });
 });

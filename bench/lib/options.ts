@@ -26,3 +26,20 @@ export function commandOptions<const T extends Options>(script: string, options:
     process.exit(2);
   }
 }
+
+/**
+ * The items a comma-separated option names (`--routes "GET settings,POST pipe"`), in the order
+ * named; all of them when the option is left out. An unknown name throws, listing the known ones.
+ */
+export function namedInOrder<T extends { name: string }>(
+  all: readonly T[],
+  names: readonly string[] | undefined,
+): T[] {
+  if (!names) return [...all];
+  return names.map((name) => {
+    const item = all.find((candidate) => candidate.name === name);
+    if (!item)
+      throw new Error(`no route "${name}"; the routes are: ${all.map((known) => known.name).join(', ')}`);
+    return item;
+  });
+}
