@@ -18,7 +18,12 @@ describe('runtime flags', () => {
 
   it('start:prod keeps WebAssembly on the baseline compiler, the young generation measured, a close heap limit and two malloc arenas', () => {
     expect(production.nodeOptions).toEqual(
-      expect.arrayContaining(['--liftoff-only', '--max-semi-space-size=16', '--heap-growing-percent=50']),
+      expect.arrayContaining([
+        '--liftoff-only',
+        '--max-semi-space-size=16',
+        '--heap-growing-percent=50',
+        '--no-allocation-site-pretenuring',
+      ]),
     );
     expect(production.env).toEqual({ MALLOC_ARENA_MAX: '2' });
   });
