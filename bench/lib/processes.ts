@@ -235,7 +235,13 @@ export function runMain(main: (cleanups: (() => Promise<void>)[]) => Promise<voi
  * stream that followed (pauses of 4–20 ms every quarter second): a paused sender sends its backlog
  * at once and times the answers late. Collected just before the stream, it has room to run on.
  */
-export const collectRunnerGarbage: () => void = (() => {
-  setFlagsFromString('--expose-gc');
-  return runInNewContext('gc') as () => void;
-})();
+export function collectRunnerGarbage(): void {
+  // Exposed on first use, not on import: other processes load this module too.
+  if (!runnerGc) {
+    setFlagsFromString('--expose-gc');
+    runnerGc = runInNewContext('gc') as () => void;
+  }
+  runnerGc();
+}
+
+let runnerGc: (() => void) | undefined;
