@@ -114,21 +114,26 @@ function wellFormedCopy(value: unknown): unknown {
 // prototype rather than data.
 const RESERVED_KEYS = new Set(Object.getOwnPropertyNames(Object.prototype));
 
-function shapeProblem(root: unknown): string | null {
-  const stack: [unknown, number][] = [[root, 1]];
-  while (stack.length > 0) {
-    const [value, depth] = stack.pop()!;
-    if (value === null || typeof value !== 'object') continue;
-    if (depth > MAX_JSON_DEPTH) return `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`;
-    const children = Array.isArray(value) ? value : Object.values(value);
-    if (Array.isArray(value) && value.length > MAX_JSON_ARRAY_LENGTH) {
+function shapeProblem(value: unknown, depth = 1): string | null {
+  if (value === null || typeof value !== 'object') return null;
+  if (depth > MAX_JSON_DEPTH) return `The request body nests deeper than ${MAX_JSON_DEPTH} levels.`;
+  if (Array.isArray(value)) {
+    if (value.length > MAX_JSON_ARRAY_LENGTH) {
       return `The request body has a list longer than ${MAX_JSON_ARRAY_LENGTH} items.`;
     }
-    if (!Array.isArray(value)) {
-      const reserved = Object.keys(value).find((key) => RESERVED_KEYS.has(key));
-      if (reserved !== undefined) return `The request body must not use "${reserved}" as a key.`;
+    for (const item of value) {
+      const problem = shapeProblem(item, depth + 1);
+      if (problem) return problem;
     }
-    for (const child of children) stack.push([child, depth + 1]);
+    return null;
+  }
+  const record = value as Record<string, unknown>;
+  const keys = Object.keys(record);
+  const reserved = keys.find((key) => RESERVED_KEYS.has(key));
+  if (reserved !== undefined) return `The request body must not use "${reserved}" as a key.`;
+  for (const key of keys) {
+    const problem = shapeProblem(record[key], depth + 1);
+    if (problem) return problem;
   }
   return null;
 }
