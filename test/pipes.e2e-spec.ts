@@ -370,6 +370,8 @@ describe('pipes facade and create-spec history (e2e)', () => {
         .send(body)
         .expect(200);
       expect(again.body).toEqual(first.body);
+      expect(first.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(again.headers['content-type']).toBe(first.headers['content-type']);
       expect(world.pipes.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
     });
 

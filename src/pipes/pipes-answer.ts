@@ -7,11 +7,18 @@ export interface PipesAnswer {
   body: unknown;
   /** A replayed failure keeps its problem+json media type. */
   problem?: boolean;
+  /** `body` as JSON text, when the service wrote it already (to store it): sent as it is. */
+  json?: string;
 }
 
 /** Sets the answer's status (and media type) on the reply; the body is what the handler returns. */
 export function sendPipesAnswer(reply: FastifyReply, answer: PipesAnswer): unknown {
   void reply.status(answer.status);
   if (answer.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
-  return answer.body;
+  if (answer.json === undefined) return answer.body;
+  // The media type Fastify gives an object it serialises; a string is sent as it is under it.
+  if (!answer.problem) void reply.header('content-type', JSON_CONTENT_TYPE);
+  return answer.json;
 }
+
+const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

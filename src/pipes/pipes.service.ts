@@ -90,6 +90,7 @@ export class PipesService {
     }
 
     const recordId = randomUUID();
+    let answerJson: string | undefined;
     try {
       const { status, value } = await auditedUpstreamAction({
         prisma: this.prisma,
@@ -129,15 +130,17 @@ export class PipesService {
             });
           }
           const pipeId = pipeIdOf(outcome.value.body);
+          // Written once: stored with the record and sent as the answer.
+          answerJson = JSON.stringify(outcome.value.body);
           return [
-            this.history.succeededRecord(recordId, { pipeId, answer: outcome.value }),
+            this.history.succeededRecord(recordId, { pipeId, answer: outcome.value, json: answerJson }),
             ...(pipeId === null
               ? []
               : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
           ];
         },
       });
-      return { status, body: value.body };
+      return { status, body: value.body, json: answerJson };
     } catch (error) {
       throw isIdempotencyRace(error) ? idempotentRequestInProgress() : error;
     }

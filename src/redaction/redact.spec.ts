@@ -1,8 +1,10 @@
 import fc from 'fast-check';
+import { canonicalJson } from '../common/canonical-json';
 import {
   JsonTooDeepError,
   MAX_PARSED_JSON_DEPTH,
   REDACTED,
+  redactedCanonicalJson,
   redactParsedJson,
   redactSecrets,
   redactText,
@@ -70,6 +72,24 @@ describe('redactSecrets', () => {
         },
       ),
       { numRuns: 300 },
+    );
+  });
+});
+
+describe('redactedCanonicalJson', () => {
+  it('is the canonical JSON of the redacted copy, for any parsed JSON', () => {
+    const withSecrets = fc.record({
+      noise: fc.jsonValue(),
+      numbered: fc.dictionary(fc.nat().map(String), fc.jsonValue(), { maxKeys: 4 }),
+      credentials: fc.record({ password: fc.string(), user: fc.string() }),
+      reference: fc.record({ $secret: fc.string({ minLength: 1 }) }),
+    });
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue(), withSecrets), (value) => {
+        const parsed: unknown = JSON.parse(JSON.stringify(value));
+        expect(redactedCanonicalJson(parsed)).toBe(canonicalJson(redactSecrets(parsed)));
+      }),
+      { numRuns: 500 },
     );
   });
 });

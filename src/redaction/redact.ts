@@ -3,6 +3,7 @@
  * create-spec history, the audit log, error bodies and upstream responses (DESIGN section 5).
  * It keeps the shape, so a reviewer sees which secrets were supplied but never their values.
  */
+import { sortKeyNames } from '../common/canonical-json';
 import { setField } from '../common/set-field';
 
 export const REDACTED = '[redacted]';
@@ -113,7 +114,15 @@ export function redactText(text: string, known: readonly string[] = []): string 
  * back from the request that carried it.
  */
 export function redactSecrets<T>(value: T, known: readonly string[] = []): T {
-  return redactValue(value, false, { seen: new WeakSet(), known }) as T;
+  return redactValue(value, false, { seen: new WeakSet(), known, sortKeys: false }) as T;
+}
+
+/**
+ * `canonicalJson(redactSecrets(value))` for JSON as JSON.parse makes it (a caller's body): the
+ * redacted copy is built with its keys in order, so it is not copied a second time to sort it.
+ */
+export function redactedCanonicalJson(value: unknown): string {
+  return JSON.stringify(redactValue(value, false, { seen: new WeakSet(), known: [], sortKeys: true }));
 }
 
 /**
@@ -202,8 +211,8 @@ function collectSecrets(value: unknown, secret: boolean, found: Set<string>, see
   } else if (isPlainObject(value)) {
     // Only fields named like secrets: a username under `credentials` is no secret, and searching
     // for it verbatim would blank out ordinary words.
-    for (const [key, inner] of Object.entries(value)) {
-      collectSecrets(inner, secret || isSecretField(key), found, seen);
+    for (const key of Object.keys(value)) {
+      collectSecrets(value[key], secret || isSecretField(key), found, seen);
     }
   }
 }
@@ -248,6 +257,8 @@ function safeDecode(text: string): string {
 interface RedactionWalk {
   seen: WeakSet<object>;
   known: readonly string[];
+  /** Copies objects with their keys in canonical order (canonical-json.ts). */
+  sortKeys: boolean;
 }
 
 function isPlainObject(value: object): value is Record<string, unknown> {
@@ -282,7 +293,9 @@ function redactValue(value: unknown, secret: boolean, walk: RedactionWalk): unkn
     if (!isPlainObject(value)) return `[${value.constructor?.name ?? 'object'}]`;
     if (isSecretReference(value)) return { $secret: value.$secret };
     const result: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
+    const keys = Object.keys(value);
+    if (walk.sortKeys) sortKeyNames(keys);
+    for (const key of keys) {
       setField(result, key, redactValue(value[key], secret || fieldKind(key) !== 'plain', walk));
     }
     return result;

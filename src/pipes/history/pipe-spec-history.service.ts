@@ -3,14 +3,14 @@ import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
 import type { Actor } from '../../auth/principal';
-import { canonicalJson, sha256Hex } from '../../common/canonical-json';
+import { sha256Hex } from '../../common/canonical-json';
 import { IDEMPOTENCY_WINDOW_MS, type StoredResponse } from '../../common/idempotency';
 import { createdAtKeyset, createdAtPosition, Page, toPage } from '../../common/pagination';
 import { problemFor } from '../../common/problem/problem';
 import type { AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
 import { Prisma, type PipeSpecRecord } from '../../generated/prisma/client';
-import { redactSecrets } from '../../redaction/redact';
+import { redactedCanonicalJson, redactSecrets } from '../../redaction/redact';
 import type { PipesEnvelope } from '../../upstream/pipes-api.client';
 import type { UpstreamResponse } from '../../upstream/upstream-http';
 import { PipeSpecHistoryQueryDto, PipeSpecRecordView } from './pipe-spec-history.dto';
@@ -53,7 +53,7 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
 
   /** `spec` (parsed JSON) with its secrets redacted, as canonical JSON, and the hash of that. */
   redact(spec: unknown): RedactedSpec {
-    const text = canonicalJson(redactSecrets(spec));
+    const text = redactedCanonicalJson(spec);
     return { text, specHash: sha256Hex(text) };
   }
 
@@ -85,19 +85,21 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
   }
 
   /**
-   * The record of a create the upstream accepted. `answer` is stored as it is: an UpstreamResponse's
-   * body comes redacted by UpstreamHttp (secret fields and patterns, and every secret the call sent).
+   * The record of a create the upstream accepted: `json` is its answer's body as JSON text. An
+   * UpstreamResponse's body comes redacted by UpstreamHttp (secret fields and patterns, and every
+   * secret the call sent), so it is stored as it is.
    */
   succeededRecord(
     id: string,
-    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope> },
+    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope>; json: string },
   ): Prisma.Sql {
     const { status, body } = outcome.answer;
-    const response: StoredResponse = { status, body };
+    // JSON.stringify({ status, body } satisfies StoredResponse), without writing the body again.
+    const response = `{"status":${status},"body":${outcome.json}}`;
     return Prisma.sql`
       UPDATE pipe_spec_records
       SET outcome = 'succeeded', pipe_id = ${outcome.pipeId}, upstream_request_id = ${body.requestId ?? null},
-          upstream_status = ${status}::int, response = ${JSON.stringify(response)}::jsonb,
+          upstream_status = ${status}::int, response = ${response}::jsonb,
           completed_at = ${new Date()}
       FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
   }
