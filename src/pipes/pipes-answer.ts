@@ -15,10 +15,9 @@ export interface PipesAnswer {
 export function sendPipesAnswer(reply: FastifyReply, answer: PipesAnswer): unknown {
   void reply.status(answer.status);
   if (answer.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
-  if (answer.json === undefined) return answer.body;
-  // The media type Fastify gives an object it serialises; a string is sent as it is under it.
-  if (!answer.problem) void reply.header('content-type', JSON_CONTENT_TYPE);
-  return answer.json;
+  // Text already written goes out as it is, under the media type Fastify gives an object it serialises.
+  else if (answer.json !== undefined) void reply.header('content-type', JSON_CONTENT_TYPE);
+  return answer.json ?? answer.body;
 }
 
 const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

@@ -90,7 +90,6 @@ export class PipesService {
     }
 
     const recordId = randomUUID();
-    let answerJson: string | undefined;
     try {
       const { status, value } = await auditedUpstreamAction({
         prisma: this.prisma,
@@ -120,7 +119,13 @@ export class PipesService {
           const response = await this.upstreamCalls.run(credential, actor, (secret) =>
             this.pipesApi.createPipe(secret, at, resolved.body, actor.requestId, resolved.values),
           );
-          return { status: response.status, value: response, details: { pipeId: pipeIdOf(response.body) } };
+          // Written once: stored with the record and sent as the answer.
+          const json = JSON.stringify(response.body);
+          return {
+            status: response.status,
+            value: { response, json },
+            details: { pipeId: pipeIdOf(response.body) },
+          };
         },
         after: (outcome) => {
           if (!outcome.succeeded) {
@@ -129,18 +134,17 @@ export class PipesService {
               response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
             });
           }
-          const pipeId = pipeIdOf(outcome.value.body);
-          // Written once: stored with the record and sent as the answer.
-          answerJson = JSON.stringify(outcome.value.body);
+          const { response, json } = outcome.value;
+          const pipeId = pipeIdOf(response.body);
           return [
-            this.history.succeededRecord(recordId, { pipeId, answer: outcome.value, json: answerJson }),
+            this.history.succeededRecord(recordId, { pipeId, answer: response, json }),
             ...(pipeId === null
               ? []
               : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
           ];
         },
       });
-      return { status, body: value.body, json: answerJson };
+      return { status, body: value.response.body, json: value.json };
     } catch (error) {
       throw isIdempotencyRace(error) ? idempotentRequestInProgress() : error;
     }
