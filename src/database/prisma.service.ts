@@ -3,6 +3,7 @@ import { Prisma, PrismaClient } from '../generated/prisma/client';
 import { DATABASE_CONNECTION } from './database.tokens';
 import type { DatabaseConnection } from './database-connection';
 import { applyMigrations } from './migrator';
+import { unloadQueryCompilerSource } from './query-compiler-source';
 
 /** The transaction client handed to `$transaction(async (tx) => ...)`. */
 export type PrismaTx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -23,6 +24,8 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     try {
       applied = await applyMigrations(this.connection);
       await this.$connect();
+      // Built by now: what it was built from need not stay in memory.
+      unloadQueryCompilerSource();
     } catch (error) {
       throw new Error(`database ${this.connection.description} is not usable: ${(error as Error).message}`, {
         cause: error,
