@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigService } from '@nestjs/config';
-import Redis from 'ioredis';
+import type Redis from 'ioredis';
 import {
   RateLimiterAbstract,
   RateLimiterMemory,
@@ -32,22 +32,24 @@ const DESCRIPTIONS: Record<LimitName, string> = {
 @Injectable()
 export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(RateLimitService.name);
-  private readonly redis: Redis | null;
+  private redis: Redis | null = null;
   private readonly limiters = new Map<LimitName, RateLimiterAbstract>();
 
-  constructor(config: ConfigService<AppConfig, true>) {
-    const redisUrl = config.get('redisUrl', { infer: true });
-    this.redis = redisUrl ? connect(redisUrl) : null;
-    const rules = config.get('rateLimits', { infer: true });
+  constructor(private readonly config: ConfigService<AppConfig, true>) {}
+
+  /**
+   * Builds the limiters; with REDIS_URL, waits briefly for Redis, so the first calls after a start
+   * count in the shared store.
+   */
+  async onModuleInit(): Promise<void> {
+    const redisUrl = this.config.get('redisUrl', { infer: true });
+    const redis = redisUrl ? await connect(redisUrl) : null;
+    this.redis = redis;
+    const rules = this.config.get('rateLimits', { infer: true });
     for (const name of Object.keys(rules) as LimitName[]) {
       const rule = rules[name];
-      if (rule) this.limiters.set(name, limiter(name, rule, this.redis));
+      if (rule) this.limiters.set(name, limiter(name, rule, redis));
     }
-  }
-
-  /** Waits briefly for Redis, so the first calls after a start count in the shared store. */
-  async onModuleInit(): Promise<void> {
-    const redis = this.redis;
     if (!redis || redis.status === 'ready') return;
     const ready = await Promise.race([
       new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true))),
@@ -107,7 +109,9 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-function connect(url: string): Redis {
+// Loaded only when REDIS_URL asks for it: ioredis holds about 1 MB of heap in a gateway without Redis.
+async function connect(url: string): Promise<Redis> {
+  const { default: Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
   // Connection errors show as the in-memory fallback; the client reconnects by itself.
   redis.on('error', () => undefined);
