@@ -115,8 +115,8 @@ export async function createApp(
   });
   app.flushLogs();
 
-  const document = buildOpenApiDocument(app, config);
-  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  // Built on the first request for it, then kept: a gateway never asked for it does not hold it.
+  SwaggerModule.setup('docs', app, () => buildOpenApiDocument(app, config), { jsonDocumentUrl: 'docs-json' });
 
   try {
     await app.init();
