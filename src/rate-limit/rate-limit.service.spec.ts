@@ -93,6 +93,21 @@ describe('RateLimitService', () => {
     );
   });
 
+  it('does not load the Redis client without REDIS_URL', async () => {
+    jest.doMock('ioredis', () => {
+      throw new Error('ioredis was loaded');
+    });
+    try {
+      const limits = await make({ RATE_LIMIT_PER_KEY: '1/60s' });
+      await limits.consume('perKey', 'a');
+      expect((await refusal(limits.consume('perKey', 'a')))?.status).toBe(429);
+      // The same mock fails a start that does need the client, so the check above can fail.
+      await expect(make({ REDIS_URL: TEST_REDIS_URL })).rejects.toThrow('ioredis was loaded');
+    } finally {
+      jest.dontMock('ioredis');
+    }
+  });
+
   describe('with Redis', () => {
     itWithRedis('shares counters between instances, as replicas do', async () => {
       const env = { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_KEY: '3/60s', PIPES_API_RATE_LIMIT: '2/60s' };
