@@ -108,7 +108,11 @@ describe('dashboards facade (e2e)', () => {
     const id = seed();
     const read = () => world.gateway.http.get(`/v1/dashboards/${id}`).set(viewer()).expect(200);
     const first = await read();
-    expect((await read()).headers.etag).toBe(first.headers.etag);
+    // Read again unchanged, the answer is sent from the text kept for it: the same body, as JSON.
+    const again = await read();
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(again.text).toBe(first.text);
+    expect(again.headers['content-type']).toBe('application/json; charset=utf-8');
 
     // Edited in the dashboards server's own interface, past the gateway.
     const stored = world.dashboards.storedDashboard(id)!;
@@ -330,8 +334,11 @@ describe('dashboards facade (e2e)', () => {
   it('scrubs a token the upstream echoes back', async () => {
     const id = seed();
     world.dashboards.faults.add({ kind: 'echoSecrets' });
-    const response = await world.gateway.http.get(`/v1/dashboards/${id}`).set(viewer()).expect(200);
-    expect(JSON.stringify(response.body)).not.toContain(canaryOf(world));
+    // The second read is answered from what the first kept: redacted as well.
+    for (let read = 0; read < 2; read++) {
+      const response = await world.gateway.http.get(`/v1/dashboards/${id}`).set(viewer()).expect(200);
+      expect(response.text).not.toContain(canaryOf(world));
+    }
     expect(world.gateway.logs.text()).not.toContain(canaryOf(world));
   });
 });

@@ -10,6 +10,7 @@ import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
+import { JSON_CONTENT_TYPE } from '../common/json-body';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader, ifMatchHeader } from '../common/request-headers';
 import type { DashboardEnvelope, DashboardListEnvelope } from '../upstream/dashboards-api.client';
@@ -131,11 +132,11 @@ export class DashboardsController {
     @Param(dashboardPathParams) params: DashboardPath,
     @Query(dashboardQueryParams) query: DashboardQuery,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<DashboardEnvelope> {
-    return withEtag(
-      reply,
-      await this.dashboards.get(principal.tenantId, params.id, query.credentialId, actor),
-    );
+  ): Promise<string> {
+    const read = await this.dashboards.get(principal.tenantId, params.id, query.credentialId, actor);
+    // Already JSON: the same answer read again is not serialised again (UpstreamRequest.reuseAnswer).
+    void reply.header('etag', read.etag).type(JSON_CONTENT_TYPE);
+    return read.json;
   }
 
   @Put(':id')

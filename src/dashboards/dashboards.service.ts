@@ -35,6 +35,12 @@ export interface DashboardAnswer {
   etag: string;
 }
 
+/** A dashboard as read: `{data}` as JSON text to send on as it is, and its ETag. */
+export interface DashboardRead {
+  json: string;
+  etag: string;
+}
+
 /** A create's answer: made now (with its ETag), or replayed for an Idempotency-Key. */
 export interface CreatedDashboard {
   status: number;
@@ -101,9 +107,12 @@ export class DashboardsService {
     id: string,
     credentialId: string | undefined,
     actor: Actor,
-  ): Promise<DashboardAnswer> {
+  ): Promise<DashboardRead> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    return this.fetch(credential, id, actor);
+    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
+      this.dashboardsApi.getDashboardJson(secret, credential.baseUrl, id, actor.requestId),
+    );
+    return { json: response.bodyJson, etag: this.etags.of(response) };
   }
 
   /** A new dashboard upstream; its content is kept as its version 1, as a replaced one's would be. */

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { JSON_CONTENT_TYPE } from '../common/json-body';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 
 /** What the facade answers: the upstream's status and envelope, secrets removed. */
@@ -15,9 +16,7 @@ export interface PipesAnswer {
 export function sendPipesAnswer(reply: FastifyReply, answer: PipesAnswer): unknown {
   void reply.status(answer.status);
   if (answer.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
-  // Text already written goes out as it is, under the media type Fastify gives an object it serialises.
+  // Text already written goes out as it is.
   else if (answer.json !== undefined) void reply.header('content-type', JSON_CONTENT_TYPE);
   return answer.json ?? answer.body;
 }
-
-const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';

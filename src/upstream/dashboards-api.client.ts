@@ -16,6 +16,9 @@ export interface DashboardEnvelope {
   data: Record<string, unknown> & { id?: string; tiles?: unknown[] };
 }
 
+/** A dashboard read, with `bodyJson` to send on as it is (UpstreamRequest.reuseAnswer). */
+export type DashboardReadResponse = UpstreamResponse<DashboardEnvelope> & { bodyJson: string };
+
 /** The list answer: `{data: [...]}`. */
 export interface DashboardListEnvelope {
   data: unknown[];
@@ -71,6 +74,18 @@ export class DashboardsApiClient implements OnModuleDestroy {
     return this.call(secret, baseUrl, 'GET', dashboardPath(id), requestId);
   }
 
+  /** A dashboard to send on as it came: read again unchanged, it is not parsed again. */
+  getDashboardJson(
+    secret: DashboardsSecret,
+    baseUrl: string | null,
+    id: string,
+    requestId: string,
+  ): Promise<DashboardReadResponse> {
+    return this.call(secret, baseUrl, 'GET', dashboardPath(id), requestId, {
+      reuseAnswer: true,
+    }) as Promise<DashboardReadResponse>;
+  }
+
   replaceDashboard(
     secret: DashboardsSecret,
     baseUrl: string | null,
@@ -104,8 +119,9 @@ export class DashboardsApiClient implements OnModuleDestroy {
     {
       body,
       digestAnswer = true,
+      reuseAnswer,
       answer,
-    }: { body?: unknown; digestAnswer?: boolean; answer?: UpstreamAnswer } = {},
+    }: { body?: unknown; digestAnswer?: boolean; reuseAnswer?: boolean; answer?: UpstreamAnswer } = {},
   ): Promise<UpstreamResponse<T>> {
     return this.http.send({
       method,
@@ -116,6 +132,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       requestId,
       body,
       digestAnswer,
+      reuseAnswer,
       answer,
     });
   }

@@ -28,6 +28,15 @@ describe('UpstreamHttp', () => {
         setTimeout(() => response.end(bytes.subarray(cut)), 20);
         return;
       }
+      if (request.url?.startsWith('/echo/')) {
+        const quoted = decodeURIComponent(request.url.slice('/echo/'.length));
+        response.end(JSON.stringify({ data: { quoted, password: 'p4ssw0rd-field' } }));
+        return;
+      }
+      if (request.url === '/a-list') {
+        response.end('{"data":[]}');
+        return;
+      }
       response.end('{"data":{"ok":true}}');
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -76,19 +85,20 @@ describe('UpstreamHttp', () => {
     });
   });
 
+  const digested = (path: string, token: string, reuseAnswer = false) =>
+    http.send<{ data: Record<string, unknown> }>({
+      method: 'GET',
+      path,
+      baseUrl: origin,
+      authorization: `Bearer ${token}`,
+      credentialSecrets: [token],
+      requestId: 'req-1',
+      digestAnswer: true,
+      reuseAnswer,
+    });
+
   it('digests an answer only when asked, over its text and the secrets it was redacted against', async () => {
-    const digestOf = async (path: string, token: string) =>
-      (
-        await http.send({
-          method: 'GET',
-          path,
-          baseUrl: origin,
-          authorization: `Bearer ${token}`,
-          credentialSecrets: [token],
-          requestId: 'req-1',
-          digestAnswer: true,
-        })
-      ).answerDigest;
+    const digestOf = async (path: string, token: string) => (await digested(path, token)).answerDigest;
 
     expect((await call(origin, '/x')).answerDigest).toBeUndefined();
     const digest = await digestOf('/x', 't0ken-one');
@@ -96,6 +106,37 @@ describe('UpstreamHttp', () => {
     expect(await digestOf('/y', 't0ken-one')).toBe(digest);
     expect(await digestOf('/y', 't0ken-two')).not.toBe(digest);
     expect(await digestOf('/in-pieces', 't0ken-one')).not.toBe(digest);
+  });
+
+  it('reuses an answer seen before when asked: the same redacted JSON, not parsed again, a fresh body', async () => {
+    const read = (path: string, token: string) => digested(path, token, true);
+    const first = await read('/echo/s3cret-one', 's3cret-one');
+    expect(first.bodyJson).toBe(JSON.stringify(first.body));
+    expect(first.bodyJson).not.toMatch(/s3cret-one|p4ssw0rd-field/);
+
+    const parse = jest.spyOn(JSON, 'parse');
+    try {
+      const again = await read('/echo/s3cret-one', 's3cret-one');
+      expect(parse).not.toHaveBeenCalled();
+      expect(again.bodyJson).toBe(first.bodyJson);
+      expect(again.answerDigest).toBe(first.answerDigest);
+      expect(again.body).toEqual(first.body);
+      expect(again.body).not.toBe(first.body);
+    } finally {
+      parse.mockRestore();
+    }
+
+    // The same text sent with another secret is another answer: redacted against that secret.
+    const other = await read('/echo/s3cret-one', 's3cret-two');
+    expect(other.answerDigest).not.toBe(first.answerDigest);
+    expect(other.bodyJson).toContain('s3cret-one');
+    expect(other.bodyJson).not.toContain('p4ssw0rd-field');
+    // An answer without the object asked for is refused every time, never kept.
+    for (let i = 0; i < 2; i++) {
+      await expect(read('/a-list', 's3cret-one')).rejects.toMatchObject({
+        problem: { type: expect.stringMatching(/upstream-invalid-answer$/) },
+      });
+    }
   });
 
   it('gives up at its deadline and drops the connection of the call it gave up on', async () => {

@@ -45,6 +45,11 @@ export interface UpstreamRequest {
   body?: unknown;
   /** Answer a successful call with `answerDigest`, for callers that remember what they derive from bodies. */
   digestAnswer?: boolean;
+  /**
+   * With `digestAnswer`: answer with `bodyJson` too, remembered by the digest, so that the same
+   * answer again is neither parsed, redacted nor serialised again. For reads sent on as they are.
+   */
+  reuseAnswer?: boolean;
   /** Default `object`; a success that does not hold it is a 502 `upstream-invalid-answer`. */
   answer?: UpstreamAnswer;
 }
@@ -58,6 +63,8 @@ export interface UpstreamResponse<T> {
    * depends on, so equal digests mean equal bodies. Set only when the request asked for it.
    */
   answerDigest?: string;
+  /** `body` as JSON text; set when the request asked for `reuseAnswer`. */
+  bodyJson?: string;
 }
 
 export interface RetryPolicy {
@@ -97,6 +104,9 @@ const RETRIED_METHODS = new Set<UpstreamMethod>(['GET', 'PUT']);
 const RETRYABLE_STATUSES = new Set([429, 502, 503, 504]);
 
 const ENVELOPE: Record<UpstreamName, string> = { pipes: 'result', dashboards: 'data' };
+
+// Characters of JSON the answers kept for reuse may hold in all; past it they start over.
+const MAX_REUSED_ANSWER_CHARS = 1024 * 1024;
 
 declare module 'axios' {
   interface AxiosRequestConfig {
@@ -159,6 +169,7 @@ export class UpstreamHttp {
   private readonly transport: UpstreamTransport;
   private readonly client: InstanceType<typeof axios.Axios>;
   private readonly maxAnswerBytes: number;
+  private readonly reusedAnswers = new ReusedAnswers(MAX_REUSED_ANSWER_CHARS);
 
   constructor(
     readonly name: UpstreamName,
@@ -266,7 +277,12 @@ export class UpstreamHttp {
 
   private success(response: AxiosResponse<string>, call: UpstreamCall): UpstreamResponse<unknown> {
     const { status, data: text } = response;
-    const { answer = 'object', digestAnswer } = call.request;
+    const { answer = 'object', digestAnswer, reuseAnswer } = call.request;
+    const digest = digestAnswer ? answerDigest(text, call.sentSecrets) : undefined;
+    if (reuseAnswer && digest !== undefined) {
+      const reused = this.reusedAnswers.get(answer, digest);
+      if (reused !== undefined) return new ReusedAnswer(status, digest, reused);
+    }
     const value = text === '' && answer === 'none' ? null : parseJson(text);
     const missing = lacking(value, ENVELOPE[this.name], answer);
     if (missing !== null)
@@ -279,9 +295,11 @@ export class UpstreamHttp {
       const tooDeep = `a JSON body nested at most ${MAX_PARSED_JSON_DEPTH} levels deep`;
       throw upstreamInvalidAnswer(this.name, status, tooDeep, requestIdOf(value).requestId);
     }
-    return digestAnswer
-      ? { status, body, answerDigest: answerDigest(text, call.sentSecrets) }
-      : { status, body };
+    if (digest === undefined) return { status, body };
+    if (!reuseAnswer) return { status, body, answerDigest: digest };
+    const bodyJson = JSON.stringify(body);
+    this.reusedAnswers.remember(answer, digest, bodyJson);
+    return { status, body, answerDigest: digest, bodyJson };
   }
 
   private problemOf(response: AxiosResponse<string>, sentSecrets: readonly string[]): ProblemException {
@@ -329,6 +347,46 @@ function failureOf(error: AxiosError): AttemptFailure {
 }
 
 const NOT_JSON = Symbol('not JSON');
+
+/** Redacted answers as JSON text by digest (UpstreamRequest.reuseAnswer), up to a number of characters in all. */
+class ReusedAnswers {
+  private readonly byKey = new Map<string, string>();
+  private chars = 0;
+
+  constructor(private readonly maxChars: number) {}
+
+  // The answer kind is part of the key: it decides whether the same text is a success at all.
+  get(answer: UpstreamAnswer, digest: string): string | undefined {
+    return this.byKey.get(`${answer}:${digest}`);
+  }
+
+  remember(answer: UpstreamAnswer, digest: string, json: string): void {
+    if (json.length > this.maxChars) return;
+    const key = `${answer}:${digest}`;
+    if (this.chars + json.length > this.maxChars) {
+      this.byKey.clear();
+      this.chars = 0;
+    }
+    this.byKey.set(key, json);
+    this.chars += json.length;
+  }
+}
+
+/** An answer given before: its JSON text as kept, parsed again only if a caller reads `body`. */
+class ReusedAnswer implements UpstreamResponse<unknown> {
+  private parsed: unknown = NOT_JSON;
+
+  constructor(
+    readonly status: number,
+    readonly answerDigest: string,
+    readonly bodyJson: string,
+  ) {}
+
+  get body(): unknown {
+    if (this.parsed === NOT_JSON) this.parsed = JSON.parse(this.bodyJson);
+    return this.parsed;
+  }
+}
 
 /** The answer's JSON; NOT_JSON for an empty or unparsable body. */
 function parseJson(text: string): unknown {
