@@ -2,11 +2,11 @@ import type { FastifyRequest } from 'fastify';
 import { validationProblem } from './problem/validation';
 import { GatewayRequestError } from './request-error';
 
-// Bounds a valid body can never need: no contract shape nests deeper than ~8 levels or holds
-// more than 500 items in one list. Beyond them parsing and validation cost grows for nothing.
 /** The media type Fastify gives an object it serialises; JSON text sent as it is goes out under it too. */
 export const JSON_CONTENT_TYPE = 'application/json; charset=utf-8';
 
+// Bounds a valid body can never need: no contract shape nests deeper than ~8 levels or holds
+// more than 500 items in one list. Beyond them parsing and validation cost grows for nothing.
 export const MAX_JSON_DEPTH = 32;
 export const MAX_JSON_ARRAY_LENGTH = 10_000;
 
