@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BodyCheck } from '../src/common/validation/json-schema';
+import type { BodyCheck, BodyRule, JsonSchema } from '../src/common/validation/json-schema';
 import {
   checkCreatePipeBody,
   checkScalingBody,
@@ -7,6 +7,7 @@ import {
   checkStateBody,
   checkUpdatePipeBody,
 } from '../src/pipes/schema/pipe-bodies';
+import { CHANGEABLE_UPDATE_BODY } from '../src/pipes/schema/pipe-bodies.schema';
 import type { SourceKind } from '../src/pipes/schema/pipe-bodies.schema';
 import { basicCredentials, secretsEqual } from './authorization';
 import { emptyReply, HttpSimulator, jsonReply } from './http-simulator';
@@ -324,13 +325,13 @@ export class PipesSimulator extends HttpSimulator {
     const pipe = this.stored(
       organizationId.toLowerCase(),
       serviceId.toLowerCase(),
-      checkedBody({ kind: 'json', value: body }, checkCreatePipeBody),
+      checkedBody({ kind: 'json', value: body }, checkCreateBody),
     );
     return structuredClone(pipe);
   }
 
   private create(organizationId: string, serviceId: string, request: SimulatorRequest): SimulatorReply {
-    const pipe = this.stored(organizationId, serviceId, checkedBody(request.body, checkCreatePipeBody));
+    const pipe = this.stored(organizationId, serviceId, checkedBody(request.body, checkCreateBody));
     return envelope(this.shownPipe(pipe, request.echoSecrets));
   }
 
@@ -359,9 +360,15 @@ export class PipesSimulator extends HttpSimulator {
     return pipe;
   }
 
-  /** Fields left out keep their values; objects are merged field by field, arrays replaced, null clears. */
+  /**
+   * Fields left out keep their values; objects are merged field by field, arrays replaced, null
+   * clears. Create-time fields of the source are taken and left as they were.
+   */
   private update(pipe: StoredPipe, request: SimulatorRequest): SimulatorReply {
-    const patch = structuredClone(checkedBody(request.body, checkUpdatePipeBody));
+    const patch = changeablePart(
+      structuredClone(checkedBody(request.body, checkUpdatePipeBody)),
+      CHANGEABLE_UPDATE_BODY,
+    );
     const source = isRecord(patch.source) ? patch.source : {};
     const otherKinds = sourceKindsIn(source).filter((kind) => kind !== pipe.sourceKind);
     if (otherKinds.length > 0) {
@@ -511,6 +518,50 @@ function operationOf(method: string, hasPipeId: boolean, suffix: string | undefi
 
 function envelope(result: unknown): SimulatorReply {
   return jsonReply(200, { status: 200, requestId: randomUUID(), result });
+}
+
+/** The contract's create rule: when destination columns are given, each is some mapping's destinationField. */
+const everyDestinationColumnMapped: BodyRule = (body, errors) => {
+  const { destination, fieldMappings } = body as Fields;
+  const columns = isRecord(destination) ? destination.columns : undefined;
+  if (!Array.isArray(columns)) return;
+  const mapped = new Set(
+    (Array.isArray(fieldMappings) ? (fieldMappings as Fields[]) : []).map(
+      (mapping) => mapping.destinationField,
+    ),
+  );
+  const unmapped = [
+    ...new Set((columns as Fields[]).map((column) => column.name).filter((name) => !mapped.has(name))),
+  ];
+  if (unmapped.length > 0) {
+    errors.push({
+      path: 'fieldMappings',
+      message: `must map every destination column; not mapped: ${unmapped.join(', ')}`,
+    });
+  }
+};
+
+/** A create body as the service checks it: the body schema, then the contract's mapping rule. */
+const checkCreateBody: BodyCheck = (body) => {
+  const errors = checkCreatePipeBody(body);
+  if (errors.length === 0) everyDestinationColumnMapped(body, errors);
+  return errors;
+};
+
+/** The part of `value` that `schema` names, at every depth: what the service reads of an update. */
+function changeablePart(value: Fields, schema: JsonSchema): Fields {
+  const properties = schema.properties as Record<string, JsonSchema>;
+  const kept: Fields = {};
+  for (const [name, inner] of Object.entries(value)) {
+    const field = Object.hasOwn(properties, name) ? properties[name] : undefined;
+    // Settings take names the schema does not list; other objects do not.
+    if (field === undefined) {
+      if (schema.additionalProperties !== false) kept[name] = inner;
+    } else {
+      kept[name] = isRecord(inner) && field.properties !== undefined ? changeablePart(inner, field) : inner;
+    }
+  }
+  return kept;
 }
 
 /** The body as a JSON object that passes `check`, the service's own rules for it; else a 400. */

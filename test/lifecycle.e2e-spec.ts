@@ -169,7 +169,7 @@ describe('pipe and dashboard lifecycle (e2e)', () => {
         { object_storage_concurrency: 0 },
         'object_storage_concurrency',
       ],
-      ['an unknown setting', '/settings', 'PUT', { threads: 1 }, 'threads'],
+      ['an unknown setting that is no JSON scalar', '/settings', 'PUT', { threads: { max: 1 } }, 'threads'],
     ])(
       'refuses %s with a 400 naming the path, before any upstream call',
       async (_name, suffix, method, body, path) => {

@@ -1471,8 +1471,8 @@ export interface components {
           useEnhancedFanOut?: boolean | null;
           /** @enum {string} */
           iteratorType?: 'TRIM_HORIZON' | 'LATEST' | 'AT_TIMESTAMP';
-          /** @description UNIX seconds; required with AT_TIMESTAMP. */
-          timestamp?: number | null;
+          /** @description UNIX seconds, or the text the service takes; required with AT_TIMESTAMP. Forwarded as sent. */
+          timestamp?: (number | null) | string;
           /** @enum {string} */
           authentication?: 'IAM_ROLE' | 'IAM_USER';
           iamRole?: string | null;
@@ -1559,7 +1559,7 @@ export interface components {
         };
         mysql?: {
           /** @enum {string|null} */
-          type?: 'mysql' | 'rdsmysql' | 'auroramysql' | 'mariadb' | 'rdsmariadb' | null;
+          type?: 'mysql' | 'rdsmysql' | 'auroramysql' | 'planetscalevitess' | 'mariadb' | 'rdsmariadb' | null;
           credentials?: {
             username?: string;
             /** @description Secret: password. */
@@ -1683,7 +1683,7 @@ export interface components {
         }[];
         roles?: string[];
       };
-      /** @description Must map every destination column. */
+      /** @description Which source field fills which destination column; the service says whether each column must be mapped. */
       fieldMappings?: {
         sourceField?: string;
         destinationField?: string;
@@ -1714,18 +1714,60 @@ export interface components {
         object_storage_use_cluster_function?: boolean | null;
         clickhouse_parallel_view_processing?: boolean | null;
         engine_parallel_view_processing?: boolean | null;
+      } & {
+        [key: string]: (string | null) | number | boolean;
       };
     };
     PipeUpdateBody: {
       name?: string | null;
       source?: {
+        /** @description Any field of a create's kafka, forwarded as sent; the service documents authentication, iamRole, caCertificate, reversePrivateEndpointIds, credentials as the fields an update changes. */
         kafka?: {
+          /** @enum {string|null} */
+          type?:
+            | 'kafka'
+            | 'redpanda'
+            | 'msk'
+            | 'gcmk'
+            | 'confluent'
+            | 'warpstream'
+            | 'azureeventhub'
+            | 'dokafka'
+            | null;
+          /** @enum {string|null} */
+          format?: 'JSONEachRow' | 'Avro' | 'AvroConfluent' | 'Protobuf' | null;
+          /** @description Comma-separated host:port list. */
+          brokers?: string | null;
+          topics?: string | null;
+          consumerGroup?: string | null;
           /** @enum {string|null} */
           authentication?:
             'PLAIN' | 'SCRAM-SHA-256' | 'SCRAM-SHA-512' | 'IAM_ROLE' | 'IAM_USER' | 'MUTUAL_TLS' | null;
           iamRole?: string | null;
+          offset?: {
+            /** @enum {string|null} */
+            strategy?: 'from_beginning' | 'from_latest' | 'from_timestamp' | null;
+            /**
+             * Format: utc-minute
+             * @description UTC to the minute, e.g. 2021-01-01T00:00; required with from_timestamp.
+             */
+            timestamp?: string | null;
+          } | null;
+          schemaRegistry?: {
+            url?: string | null;
+            /** @enum {string|null} */
+            authentication?: 'PLAIN' | null;
+            caCertificate?: string | null;
+            credentials?: {
+              username?: string | null;
+              /** @description Secret: password. */
+              password?: string | null;
+            } | null;
+          } | null;
+          /** @description PEM certificate of the brokers. */
           caCertificate?: string | null;
           reversePrivateEndpointIds?: string[] | null;
+          exactlyOnce?: boolean | null;
           /** @description One form: {username, password} for PLAIN and SCRAM, {accessKeyId, secretKey} for IAM_USER, {connectionString} for Azure Event Hubs, {certificate, privateKey} for MUTUAL_TLS. */
           credentials?: {
             username?: string | null;
@@ -1743,7 +1785,28 @@ export interface components {
             privateKey?: string | null;
           } | null;
         } | null;
+        /** @description Any field of a create's objectStorage, forwarded as sent; the service documents skipInitialLoad, startAfter, authentication, iamRole, connectionString, path, azureContainerName, accessKey, serviceAccountKey as the fields an update changes. */
         objectStorage?: {
+          /** @enum {string|null} */
+          type?: 's3' | 'gcs' | 'dospaces' | 'azureblobstorage' | 'cloudflarer2' | 'ovhobjectstorage' | null;
+          /** @enum {string|null} */
+          format?:
+            | 'JSONEachRow'
+            | 'JSONAsObject'
+            | 'CSV'
+            | 'CSVWithNames'
+            | 'TabSeparated'
+            | 'TabSeparatedWithNames'
+            | 'Parquet'
+            | 'Avro'
+            | null;
+          /** @description May contain wildcards. */
+          url?: string | null;
+          delimiter?: string | null;
+          /** @enum {string|null} */
+          compression?: 'none' | 'gzip' | 'gz' | 'brotli' | 'br' | 'xz' | 'LZMA' | 'zstd' | 'auto' | null;
+          isContinuous?: boolean | null;
+          queueUrl?: string | null;
           skipInitialLoad?: boolean | null;
           startAfter?: string | null;
           /** @enum {string|null} */
@@ -1751,6 +1814,7 @@ export interface components {
           iamRole?: string | null;
           /** @description Secret: Azure connection string, as a whole. */
           connectionString?: string | null;
+          /** @description May contain wildcards. */
           path?: string | null;
           azureContainerName?: string | null;
           accessKey?: {
@@ -1761,7 +1825,17 @@ export interface components {
           /** @description Secret: base64 of a GCP service-account JSON key. */
           serviceAccountKey?: string | null;
         } | null;
+        /** @description Any field of a create's kinesis, forwarded as sent; the service documents authentication, iamRole, accessKey as the fields an update changes. */
         kinesis?: {
+          /** @enum {string|null} */
+          format?: 'JSONEachRow' | 'Avro' | 'AvroConfluent' | null;
+          streamName?: string | null;
+          region?: string | null;
+          useEnhancedFanOut?: boolean | null;
+          /** @enum {string|null} */
+          iteratorType?: 'TRIM_HORIZON' | 'LATEST' | 'AT_TIMESTAMP' | null;
+          /** @description UNIX seconds, or the text the service takes; required with AT_TIMESTAMP. Forwarded as sent. */
+          timestamp?: (number | null) | string;
           /** @enum {string|null} */
           authentication?: 'IAM_ROLE' | 'IAM_USER' | null;
           iamRole?: string | null;
@@ -1771,16 +1845,41 @@ export interface components {
             secretKey?: string | null;
           } | null;
         } | null;
+        /** @description Any field of a create's pubsub, forwarded as sent; the service documents authentication, ackDeadline, serviceAccountKey as the fields an update changes. */
         pubsub?: {
           /** @enum {string|null} */
-          authentication: 'SERVICE_ACCOUNT' | null;
+          format?: 'JSONEachRow' | 'Avro' | 'Protobuf' | null;
+          projectId?: string | null;
+          topic?: string | null;
+          /** @enum {string|null} */
+          authentication?: 'SERVICE_ACCOUNT' | null;
+          /** @enum {string|null} */
+          seekType?: 'latest' | 'earliest' | 'timestamp' | null;
+          seekTimestamp?: string | null;
+          filter?: string | null;
+          enableOrdering?: boolean | null;
           ackDeadline?: number | null;
-          serviceAccountKey: {
+          serviceAccountKey?: {
             /** @description Secret: base64 of a GCP service-account JSON key. */
             serviceAccountFile?: string | null;
           } | null;
         } | null;
+        /** @description Any field of a create's postgres, forwarded as sent; the service documents credentials, host, port, tlsHost, caCertificate, disableTls, skipCertVerification, database, settings, tableMappingsToAdd, tableMappingsToRemove as the fields an update changes. */
         postgres?: {
+          /** @enum {string|null} */
+          type?:
+            | 'postgres'
+            | 'supabase'
+            | 'neon'
+            | 'alloydb'
+            | 'planetscale'
+            | 'rdspostgres'
+            | 'aurorapostgres'
+            | 'cloudsqlpostgres'
+            | 'azurepostgres'
+            | 'crunchybridge'
+            | 'tigerdata'
+            | null;
           credentials?: {
             username?: string | null;
             /** @description Secret: password. */
@@ -1788,6 +1887,9 @@ export interface components {
           } | null;
           host?: string | null;
           port?: number | null;
+          /** @enum {string|null} */
+          authentication?: 'basic' | 'IAM_ROLE' | null;
+          iamRole?: string | null;
           tlsHost?: string | null;
           caCertificate?: string | null;
           disableTls?: boolean | null;
@@ -1796,7 +1898,31 @@ export interface components {
           settings?: {
             syncIntervalSeconds?: number | null;
             pullBatchSize?: number | null;
+            publicationName?: string | null;
+            /** @enum {string|null} */
+            replicationMode?: 'cdc' | 'snapshot' | 'cdc_only' | null;
+            replicationSlotName?: string | null;
+            allowNullableColumns?: boolean | null;
+            initialLoadParallelism?: number | null;
+            snapshotNumRowsPerPartition?: number | null;
+            snapshotNumberOfParallelTables?: number | null;
+            enableFailoverSlots?: boolean | null;
+            deleteOnMerge?: boolean | null;
           } | null;
+          tableMappings?:
+            | {
+                sourceSchemaName?: string | null;
+                sourceTable?: string | null;
+                targetTable?: string | null;
+                excludedColumns?: string[] | null;
+                useCustomSortingKey?: boolean | null;
+                sortingKeys?: string[] | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+                partitionKey?: string | null;
+                partitionByExpr?: string | null;
+              }[]
+            | null;
           tableMappingsToAdd?:
             | {
                 sourceSchemaName?: string | null;
@@ -1811,11 +1937,15 @@ export interface components {
                 partitionByExpr?: string | null;
               }[]
             | null;
+          /** @description Mappings to remove, named by their tables. */
           tableMappingsToRemove?:
             | {
                 sourceSchemaName?: string | null;
                 sourceTable?: string | null;
                 targetTable?: string | null;
+                excludedColumns?: string[] | null;
+                useCustomSortingKey?: boolean | null;
+                sortingKeys?: string[] | null;
                 /** @enum {string|null} */
                 tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
                 partitionKey?: string | null;
@@ -1823,27 +1953,52 @@ export interface components {
               }[]
             | null;
         } | null;
+        /** @description Any field of a create's mysql, forwarded as sent; the service documents credentials, host, port, authentication, iamRole, tlsHost, caCertificate, disableTls, skipCertVerification, serverId, settings, tableMappingsToAdd, tableMappingsToRemove as the fields an update changes. */
         mysql?: {
+          /** @enum {string|null} */
+          type?: 'mysql' | 'rdsmysql' | 'auroramysql' | 'planetscalevitess' | 'mariadb' | 'rdsmariadb' | null;
           credentials?: {
             username?: string | null;
             /** @description Secret: password. */
             password?: string | null;
           } | null;
-          host: string | null;
-          port: number | null;
+          host?: string | null;
+          port?: number | null;
+          /** @enum {string|null} */
+          authentication?: 'basic' | 'IAM_ROLE' | null;
+          iamRole?: string | null;
           tlsHost?: string | null;
           caCertificate?: string | null;
           disableTls?: boolean | null;
           skipCertVerification?: boolean | null;
-          /** @enum {string|null} */
-          authentication?: 'basic' | 'IAM_ROLE' | null;
-          iamRole?: string | null;
           serverId?: number | null;
           settings?: {
             syncIntervalSeconds?: number | null;
             pullBatchSize?: number | null;
+            /** @enum {string|null} */
+            replicationMode?: 'cdc' | 'snapshot' | 'cdc_only' | null;
+            /** @enum {string|null} */
+            replicationMechanism?: 'GTID' | 'FILE_POS' | null;
             useCompression?: boolean | null;
+            allowNullableColumns?: boolean | null;
+            initialLoadParallelism?: number | null;
+            snapshotNumRowsPerPartition?: number | null;
+            snapshotNumberOfParallelTables?: number | null;
+            deleteOnMerge?: boolean | null;
           } | null;
+          tableMappings?:
+            | {
+                sourceSchemaName: string | null;
+                sourceTable: string | null;
+                targetTable: string | null;
+                excludedColumns?: string[] | null;
+                useCustomSortingKey?: boolean | null;
+                sortingKeys?: string[] | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+                partitionKey?: string | null;
+              }[]
+            | null;
           tableMappingsToAdd?:
             | {
                 sourceSchemaName: string | null;
@@ -1857,17 +2012,22 @@ export interface components {
                 partitionKey?: string | null;
               }[]
             | null;
+          /** @description Mappings to remove, named by their tables. */
           tableMappingsToRemove?:
             | {
                 sourceSchemaName: string | null;
                 sourceTable: string | null;
                 targetTable: string | null;
+                excludedColumns?: string[] | null;
+                useCustomSortingKey?: boolean | null;
+                sortingKeys?: string[] | null;
                 /** @enum {string|null} */
                 tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
                 partitionKey?: string | null;
               }[]
             | null;
         } | null;
+        /** @description Any field of a create's mongodb, forwarded as sent; the service documents credentials, uri, readPreference, tlsHost, disableTls, skipCertVerification, caCertificate, settings, tableMappingsToAdd, tableMappingsToRemove as the fields an update changes. */
         mongodb?: {
           credentials?: {
             username?: string | null;
@@ -1875,9 +2035,9 @@ export interface components {
             password?: string | null;
           } | null;
           /** @description Connection URI; a password in it is a secret. */
-          uri: string | null;
+          uri?: string | null;
           /** @enum {string|null} */
-          readPreference:
+          readPreference?:
             'primary' | 'primaryPreferred' | 'secondary' | 'secondaryPreferred' | 'nearest' | null;
           tlsHost?: string | null;
           disableTls?: boolean | null;
@@ -1886,7 +2046,22 @@ export interface components {
           settings?: {
             syncIntervalSeconds?: number | null;
             pullBatchSize?: number | null;
+            /** @enum {string|null} */
+            replicationMode?: 'cdc' | 'snapshot' | 'cdc_only' | null;
+            snapshotNumRowsPerPartition?: number | null;
+            snapshotNumberOfParallelTables?: number | null;
+            deleteOnMerge?: boolean | null;
+            useJsonNativeFormat?: boolean | null;
           } | null;
+          tableMappings?:
+            | {
+                sourceDatabaseName: string | null;
+                sourceCollection: string | null;
+                targetTable: string | null;
+                /** @enum {string|null} */
+                tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
+              }[]
+            | null;
           tableMappingsToAdd?:
             | {
                 sourceDatabaseName: string | null;
@@ -1896,6 +2071,7 @@ export interface components {
                 tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null' | null;
               }[]
             | null;
+          /** @description Mappings to remove, named by their tables. */
           tableMappingsToRemove?:
             | {
                 sourceDatabaseName: string | null;
@@ -1917,33 +2093,37 @@ export interface components {
             }[]
           | null;
       } | null;
-      /** @description Must map every destination column. */
+      /** @description Which source field fills which destination column; the service says whether each column must be mapped. */
       fieldMappings?:
         | {
             sourceField?: string | null;
             destinationField?: string | null;
           }[]
         | null;
-      settings?: {
-        streaming_max_insert_wait_ms?: number | null;
-        object_storage_concurrency?: number | null;
-        object_storage_polling_interval_ms?: number | null;
-        object_storage_max_insert_bytes?: number | null;
-        object_storage_max_file_count?: number | null;
-        clickhouse_max_threads?: number | null;
-        engine_max_threads?: number | null;
-        clickhouse_max_insert_threads?: number | null;
-        engine_max_insert_threads?: number | null;
-        clickhouse_min_insert_block_size_bytes?: number | null;
-        engine_min_insert_block_size_bytes?: number | null;
-        clickhouse_max_download_threads?: number | null;
-        engine_max_download_threads?: number | null;
-        clickhouse_parallel_distributed_insert_select?: number | null;
-        engine_parallel_distributed_insert_select?: number | null;
-        object_storage_use_cluster_function?: boolean | null;
-        clickhouse_parallel_view_processing?: boolean | null;
-        engine_parallel_view_processing?: boolean | null;
-      } | null;
+      settings?:
+        | ({
+            streaming_max_insert_wait_ms?: number | null;
+            object_storage_concurrency?: number | null;
+            object_storage_polling_interval_ms?: number | null;
+            object_storage_max_insert_bytes?: number | null;
+            object_storage_max_file_count?: number | null;
+            clickhouse_max_threads?: number | null;
+            engine_max_threads?: number | null;
+            clickhouse_max_insert_threads?: number | null;
+            engine_max_insert_threads?: number | null;
+            clickhouse_min_insert_block_size_bytes?: number | null;
+            engine_min_insert_block_size_bytes?: number | null;
+            clickhouse_max_download_threads?: number | null;
+            engine_max_download_threads?: number | null;
+            clickhouse_parallel_distributed_insert_select?: number | null;
+            engine_parallel_distributed_insert_select?: number | null;
+            object_storage_use_cluster_function?: boolean | null;
+            clickhouse_parallel_view_processing?: boolean | null;
+            engine_parallel_view_processing?: boolean | null;
+          } & {
+            [key: string]: (string | null) | number | boolean;
+          })
+        | null;
     };
     PipeStateBody: {
       /**
@@ -1978,6 +2158,8 @@ export interface components {
       object_storage_use_cluster_function?: boolean | null;
       clickhouse_parallel_view_processing?: boolean | null;
       engine_parallel_view_processing?: boolean | null;
+    } & {
+      [key: string]: (string | null) | number | boolean;
     };
   };
   responses: never;

@@ -15,6 +15,7 @@ import {
   rangeMessage,
   REQUIRED,
   typeMessage,
+  typesMessage,
 } from './messages';
 
 export type JsonSchema = { [keyword: string]: unknown };
@@ -67,11 +68,16 @@ export function compileBodyCheck(schema: JsonSchema, rules: readonly BodyRule[] 
 }
 
 // Which error wins when a path breaks several keywords: the most basic mistake, reported alone.
-const PRECEDENCE = ['required', 'additionalProperties', 'type', 'enum', 'format'];
+const PRECEDENCE = ['required', 'additionalProperties', 'type', 'anyOf', 'enum', 'format'];
 
 function fieldErrors(raw: ErrorObject[]): ProblemFieldError[] {
+  // A value that fits none of an `anyOf`'s types is told the types it may have, not each miss.
+  const alternatives = raw
+    .filter((error) => error.keyword === 'anyOf')
+    .map((error) => `${error.schemaPath}/`);
   const best = new Map<string, { rank: number; error: ProblemFieldError }>();
   for (const error of raw) {
+    if (alternatives.some((prefix) => error.schemaPath.startsWith(prefix))) continue;
     const field = toFieldError(error);
     if (field === null) continue;
     const rank =
@@ -93,6 +99,16 @@ function toFieldError(error: ErrorObject): ProblemFieldError | null {
       return unknownField(join(path, String(params.additionalProperty)));
     case 'type':
       return { path: path || 'body', message: typeMessage(String(parent.type), parent.nullable === true) };
+    case 'anyOf': {
+      const branches = (error.schema ?? []) as JsonSchema[];
+      return {
+        path: path || 'body',
+        message: typesMessage(
+          branches.map((branch) => String(branch.type)),
+          branches.some((branch) => branch.nullable === true),
+        ),
+      };
+    }
     case 'enum':
       return {
         path,

@@ -18,8 +18,19 @@ const TYPE_NAMES: Record<ValueType, string> = {
 };
 
 export function typeMessage(type: string, nullable = false): string {
-  const name = TYPE_NAMES[type as ValueType] ?? type;
-  return nullable ? `must be ${name} or null` : `must be ${name}`;
+  return typesMessage([type], nullable);
+}
+
+/** The message for a value that may be of any of `types`: `must be an integer, a string or null`. */
+export function typesMessage(types: readonly string[], nullable = false): string {
+  const names = [
+    ...types.map((type) => TYPE_NAMES[type as ValueType] ?? type),
+    ...(nullable ? ['null'] : []),
+  ];
+  const last = names.pop();
+  // A comma before the last `or` when a name holds one itself (`true or false`).
+  const separator = names.some((name) => name.includes(' or ')) ? ', or ' : ' or ';
+  return names.length === 0 ? `must be ${last}` : `must be ${names.join(', ')}${separator}${last}`;
 }
 
 export function oneOfMessage(values: readonly unknown[]): string {

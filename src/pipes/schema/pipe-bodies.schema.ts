@@ -2,12 +2,17 @@
  * The request bodies of the pipes service as the service itself publishes them: the create and
  * update bodies of a pipe, and the bodies of its scaling, state and settings operations. Written
  * from the service's own OpenAPI document (every source kind, field, credential form, value set and
- * range in it) plus the contract's names (`engine_*` settings), so that the gateway refuses what the
- * service would refuse and forwards everything else unchanged.
+ * range in it), what its Terraform provider sends, and the contract's names (`engine_*` settings).
+ *
+ * The gateway refuses only what no version of the service takes: a known field of the wrong type,
+ * a value outside a documented set or range. Where the service's own artifacts (its OpenAPI document,
+ * its Terraform provider) disagree, either is taken. Settings it does not know, and a source's
+ * create-time fields in an update, are forwarded as sent: the service decides.
  *
  * Required-ness is the service's: its schema requires almost nothing, so neither does this one
- * (`source` aside, which the contract's exactly-one-kind rule needs). The rules JSON Schema cannot say
- * are in pipe-body.rules.ts. An update accepts `null` for every field: it clears the value.
+ * (`source` aside, which the contract's exactly-one-kind rule needs). An update requires nothing and
+ * takes `null` for every field: it clears the value. The rules JSON Schema cannot say are in
+ * pipe-body.rules.ts.
  */
 import type { JsonSchema } from '../../common/validation/json-schema';
 
@@ -53,38 +58,49 @@ const list = (items: JsonSchema, description?: string): JsonSchema => ({
 });
 const texts = (description?: string): JsonSchema => list(text(), description);
 
+/** An object of `properties`; any other field is refused unless `additionalProperties` says what it may be. */
 function object(
   properties: Record<string, JsonSchema>,
-  options: { required?: string[]; description?: string } = {},
+  options: { required?: string[]; description?: string; additionalProperties?: JsonSchema } = {},
 ): JsonSchema {
   return {
     type: 'object',
     ...(options.description ? { description: options.description } : {}),
     properties,
     ...(options.required?.length ? { required: options.required } : {}),
-    additionalProperties: false,
+    additionalProperties: options.additionalProperties ?? false,
   };
 }
 
+const propertiesOf = (schema: JsonSchema): Record<string, JsonSchema> =>
+  schema.properties as Record<string, JsonSchema>;
+
 /** `schema` that also takes `null` (an enum lists it too, as OpenAPI 3.0 asks). */
 function orNull(schema: JsonSchema): JsonSchema {
+  if (schema.nullable === true) return schema;
+  // OpenAPI 3.0 puts `nullable` beside a `type`, so one of the alternatives carries it.
+  if (Array.isArray(schema.anyOf)) {
+    const [first, ...rest] = schema.anyOf as JsonSchema[];
+    return { ...schema, anyOf: [orNull(first), ...rest] };
+  }
   const nullable: JsonSchema = { ...schema, nullable: true };
   if (Array.isArray(schema.enum)) nullable.enum = [...(schema.enum as unknown[]), null];
   return nullable;
 }
 
-/** Every property at every depth also takes `null`: the update body's rule. Array items do not. */
-function nullableFields(schema: JsonSchema): JsonSchema {
-  const copy: JsonSchema = { ...schema };
+/**
+ * `schema` as an update takes it: every property at every depth optional, and `null` too (which
+ * clears it). A list's items keep the fields they require: an item is added or removed whole.
+ */
+function asUpdate(schema: JsonSchema, inItem = false): JsonSchema {
+  const { required, ...copy } = schema;
+  if (inItem && required !== undefined) copy.required = required;
   if (schema.properties) {
     copy.properties = Object.fromEntries(
-      Object.entries(schema.properties as Record<string, JsonSchema>).map(([name, field]) => [
-        name,
-        orNull(nullableFields(field)),
-      ]),
+      Object.entries(propertiesOf(schema)).map(([name, field]) => [name, orNull(asUpdate(field, inItem))]),
     );
   }
-  if (schema.items) copy.items = nullableFields(schema.items as JsonSchema);
+  if (schema.items) copy.items = asUpdate(schema.items as JsonSchema, true);
   return copy;
 }
 
@@ -200,7 +216,12 @@ const KINESIS = object({
   region: text(),
   useEnhancedFanOut: orNull(flag()),
   iteratorType: choice(['TRIM_HORIZON', 'LATEST', 'AT_TIMESTAMP']),
-  timestamp: orNull(integer(undefined, undefined, 'UNIX seconds; required with AT_TIMESTAMP.')),
+  // The service's schema says UNIX seconds; its Terraform provider sends text (`2021-01-01T00:00`).
+  timestamp: orNull({
+    description:
+      'UNIX seconds, or the text the service takes; required with AT_TIMESTAMP. Forwarded as sent.',
+    anyOf: [integer(), text()],
+  }),
   authentication: choice(['IAM_ROLE', 'IAM_USER']),
   iamRole: orNull(text()),
   accessKey: orNull(ACCESS_KEY),
@@ -237,7 +258,8 @@ const DATABASE_CONNECTION = {
 
 const SYNC_SETTINGS = { syncIntervalSeconds: integer(1), pullBatchSize: integer(1) };
 const SNAPSHOT_SETTINGS = {
-  snapshotNumRowsPerPartition: integer(1000),
+  // At least 1000 in the service's schema, at least 1 in its Terraform provider.
+  snapshotNumRowsPerPartition: integer(1),
   snapshotNumberOfParallelTables: integer(1),
 };
 
@@ -287,7 +309,8 @@ const POSTGRES = object({
   tableMappings: list(POSTGRES_TABLE_MAPPING),
 });
 
-const MYSQL_TYPES = ['mysql', 'rdsmysql', 'auroramysql', 'mariadb', 'rdsmariadb'];
+// `planetscalevitess` is in the service's Terraform provider, not yet in its schema.
+const MYSQL_TYPES = ['mysql', 'rdsmysql', 'auroramysql', 'planetscalevitess', 'mariadb', 'rdsmariadb'];
 const MYSQL_TABLE_MAPPING = object(
   { ...TABLE_MAPPING, partitionKey: text() },
   { required: ['sourceSchemaName', 'sourceTable', 'targetTable'] },
@@ -380,7 +403,7 @@ const MONGODB = object(
 const COLUMNS = list(object({ name: text(), type: text() }));
 const FIELD_MAPPINGS = list(
   object({ sourceField: text(), destinationField: text() }),
-  'Must map every destination column.',
+  'Which source field fills which destination column; the service says whether each column must be mapped.',
 );
 
 const DESTINATION = object({
@@ -429,9 +452,17 @@ const ENGINE_SETTINGS = [
   'parallel_distributed_insert_select',
 ];
 
+/** A setting the gateway does not know: the service adds settings over time. */
+const OTHER_SETTING: JsonSchema = {
+  description:
+    'A setting this schema does not list, forwarded as sent: a string, a number, true or false, or null.',
+  anyOf: [text(undefined, { nullable: true }), decimal(), flag()],
+};
+
 /**
  * Advanced settings: the service names five of them `clickhouse_*` where the contract says
  * `engine_*`; both are taken, with the same ranges, and forwarded under the name they were sent as.
+ * Settings not listed here are forwarded as sent, when they are a JSON scalar or null.
  */
 export const SETTINGS_BODY = object(
   Object.fromEntries<JsonSchema>([
@@ -449,9 +480,22 @@ export const SETTINGS_BODY = object(
     ['clickhouse_parallel_view_processing', orNull(flag())],
     ['engine_parallel_view_processing', orNull(flag())],
   ]),
+  { additionalProperties: OTHER_SETTING },
 );
 
 const PIPE_NAME = text(undefined, { minLength: 1, maxLength: 255 });
+
+/** Each source kind as a create takes it. */
+const CREATE_SOURCES: Record<SourceKind, JsonSchema> = {
+  kafka: KAFKA,
+  objectStorage: OBJECT_STORAGE,
+  kinesis: KINESIS,
+  pubsub: PUBSUB,
+  postgres: POSTGRES,
+  mysql: MYSQL,
+  bigquery: BIGQUERY,
+  mongodb: MONGODB,
+};
 
 export const CREATE_PIPE_BODY = object(
   {
@@ -459,18 +503,10 @@ export const CREATE_PIPE_BODY = object(
     source: object(
       {
         ...Object.fromEntries(
-          (
-            [
-              ['kafka', KAFKA],
-              ['objectStorage', OBJECT_STORAGE],
-              ['kinesis', KINESIS],
-              ['pubsub', PUBSUB],
-              ['postgres', POSTGRES],
-              ['mysql', MYSQL],
-              ['bigquery', BIGQUERY],
-              ['mongodb', MONGODB],
-            ] as const
-          ).map(([kind, schema]) => [kind, kind === 'postgres' ? schema : orNull(schema)]),
+          SOURCE_KINDS.map((kind) => [
+            kind,
+            kind === 'postgres' ? CREATE_SOURCES[kind] : orNull(CREATE_SOURCES[kind]),
+          ]),
         ),
         validateSamples: flag('Let the service check sample records against the destination.'),
       },
@@ -484,91 +520,110 @@ export const CREATE_PIPE_BODY = object(
   { required: ['source'] },
 );
 
-/** The connection fields an update of a CDC source may change. */
+/** The connection fields the service documents an update of a postgres source may change. */
 const {
   authentication: _authentication,
   iamRole: _iamRole,
-  ...DATABASE_CONNECTION_UPDATE
+  ...POSTGRES_CONNECTION_UPDATE
 } = DATABASE_CONNECTION;
 
-const POSTGRES_TABLE_MAPPING_REF = object({
-  ...TABLE_MAPPING_NAMES,
-  tableEngine: choice(TABLE_ENGINES),
-  partitionKey: text(),
-  partitionByExpr: text(),
+/**
+ * Per source kind, the fields the service documents an update may change. A bigquery source has
+ * none: the service and its Terraform provider update no bigquery pipe.
+ */
+const CHANGEABLE_SOURCE_FIELDS: Record<Exclude<SourceKind, 'bigquery'>, JsonSchema> = {
+  kafka: object({
+    authentication: choice(KAFKA_AUTHENTICATION),
+    iamRole: text(),
+    caCertificate: text(),
+    reversePrivateEndpointIds: texts(),
+    credentials: KAFKA_CREDENTIALS,
+  }),
+  objectStorage: object({
+    skipInitialLoad: flag(),
+    startAfter: text(),
+    authentication: choice(OBJECT_STORAGE_AUTHENTICATION),
+    iamRole: text(),
+    connectionString: secret('Azure connection string, as a whole.'),
+    path: text(),
+    azureContainerName: text(),
+    accessKey: ACCESS_KEY,
+    serviceAccountKey: secret('base64 of a GCP service-account JSON key.'),
+  }),
+  kinesis: object({
+    authentication: choice(['IAM_ROLE', 'IAM_USER']),
+    iamRole: text(),
+    accessKey: ACCESS_KEY,
+  }),
+  pubsub: object({
+    authentication: choice(['SERVICE_ACCOUNT']),
+    ackDeadline: integer(10, 600),
+    serviceAccountKey: SERVICE_ACCOUNT,
+  }),
+  postgres: object({
+    ...POSTGRES_CONNECTION_UPDATE,
+    database: text(),
+    settings: object(SYNC_SETTINGS),
+    tableMappingsToAdd: list(POSTGRES_TABLE_MAPPING),
+    tableMappingsToRemove: list(POSTGRES_TABLE_MAPPING, 'Mappings to remove, named by their tables.'),
+  }),
+  mysql: object({
+    ...DATABASE_CONNECTION,
+    serverId: integer(1, 4294967295),
+    settings: object({ ...SYNC_SETTINGS, useCompression: flag() }),
+    tableMappingsToAdd: list(MYSQL_TABLE_MAPPING),
+    tableMappingsToRemove: list(MYSQL_TABLE_MAPPING, 'Mappings to remove, named by their tables.'),
+  }),
+  mongodb: object({
+    ...MONGODB_CONNECTION,
+    settings: object(SYNC_SETTINGS),
+    tableMappingsToAdd: list(MONGODB_TABLE_MAPPING),
+    tableMappingsToRemove: list(MONGODB_TABLE_MAPPING, 'Mappings to remove, named by their tables.'),
+  }),
+};
+
+const UPDATE_DESTINATION = object({ columns: COLUMNS }, { description: 'Only `columns` may change.' });
+
+/**
+ * The update body as the service documents it: only the fields it says an update changes. The
+ * gateway takes more (UPDATE_PIPE_BODY); this says which places an update really sets.
+ */
+export const CHANGEABLE_UPDATE_BODY = object({
+  name: PIPE_NAME,
+  source: object({ ...CHANGEABLE_SOURCE_FIELDS, validateSamples: flag() }),
+  destination: UPDATE_DESTINATION,
+  fieldMappings: FIELD_MAPPINGS,
+  settings: SETTINGS_BODY,
 });
 
-export const UPDATE_PIPE_BODY = nullableFields(
+/**
+ * A source kind as an update takes it: every field its create takes (the service's own tools send a
+ * whole source on each update) and the update's own (table mappings to add and remove).
+ */
+function updatableSource(kind: keyof typeof CHANGEABLE_SOURCE_FIELDS): JsonSchema {
+  const changeable = propertiesOf(CHANGEABLE_SOURCE_FIELDS[kind]);
+  const properties = { ...propertiesOf(CREATE_SOURCES[kind]) };
+  for (const [name, field] of Object.entries(changeable)) properties[name] ??= field;
+  return object(properties, {
+    description:
+      `Any field of a create's ${kind}, forwarded as sent; the service documents ` +
+      `${Object.keys(changeable).join(', ')} as the fields an update changes.`,
+  });
+}
+
+export const UPDATE_PIPE_BODY = asUpdate(
   object({
     name: PIPE_NAME,
     source: object({
-      kafka: object({
-        authentication: choice(KAFKA_AUTHENTICATION),
-        iamRole: text(),
-        caCertificate: text(),
-        reversePrivateEndpointIds: texts(),
-        credentials: KAFKA_CREDENTIALS,
-      }),
-      objectStorage: object({
-        skipInitialLoad: flag(),
-        startAfter: text(),
-        authentication: choice(OBJECT_STORAGE_AUTHENTICATION),
-        iamRole: text(),
-        connectionString: secret('Azure connection string, as a whole.'),
-        path: text(),
-        azureContainerName: text(),
-        accessKey: ACCESS_KEY,
-        serviceAccountKey: secret('base64 of a GCP service-account JSON key.'),
-      }),
-      kinesis: object({
-        authentication: choice(['IAM_ROLE', 'IAM_USER']),
-        iamRole: text(),
-        accessKey: ACCESS_KEY,
-      }),
-      pubsub: object(
-        {
-          authentication: choice(['SERVICE_ACCOUNT']),
-          ackDeadline: integer(10, 600),
-          serviceAccountKey: SERVICE_ACCOUNT,
-        },
-        { required: ['authentication', 'serviceAccountKey'] },
-      ),
-      postgres: object({
-        ...DATABASE_CONNECTION_UPDATE,
-        database: text(),
-        settings: object(SYNC_SETTINGS),
-        tableMappingsToAdd: list(POSTGRES_TABLE_MAPPING),
-        tableMappingsToRemove: list(POSTGRES_TABLE_MAPPING_REF),
-      }),
-      mysql: object(
-        {
-          ...DATABASE_CONNECTION_UPDATE,
-          authentication: choice(DATABASE_AUTHENTICATION),
-          iamRole: text(),
-          serverId: integer(1, 4294967295),
-          settings: object({ ...SYNC_SETTINGS, useCompression: flag() }),
-          tableMappingsToAdd: list(MYSQL_TABLE_MAPPING),
-          tableMappingsToRemove: list(
-            object(
-              { ...TABLE_MAPPING_NAMES, tableEngine: choice(TABLE_ENGINES), partitionKey: text() },
-              { required: ['sourceSchemaName', 'sourceTable', 'targetTable'] },
-            ),
-          ),
-        },
-        { required: ['host', 'port'] },
-      ),
-      mongodb: object(
-        {
-          ...MONGODB_CONNECTION,
-          settings: object(SYNC_SETTINGS),
-          tableMappingsToAdd: list(MONGODB_TABLE_MAPPING),
-          tableMappingsToRemove: list(MONGODB_TABLE_MAPPING),
-        },
-        { required: ['uri', 'readPreference'] },
+      ...Object.fromEntries(
+        Object.keys(CHANGEABLE_SOURCE_FIELDS).map((kind) => [
+          kind,
+          updatableSource(kind as keyof typeof CHANGEABLE_SOURCE_FIELDS),
+        ]),
       ),
       validateSamples: flag(),
     }),
-    destination: object({ columns: COLUMNS }, { description: 'Only `columns` may change.' }),
+    destination: UPDATE_DESTINATION,
     fieldMappings: FIELD_MAPPINGS,
     settings: SETTINGS_BODY,
   }),
@@ -581,4 +636,4 @@ export const STATE_BODY = object(
   { required: ['command'] },
 );
 
-export const SCALING_UPDATE_BODY = nullableFields(SCALING_BODY);
+export const SCALING_UPDATE_BODY = asUpdate(SCALING_BODY);

@@ -9,6 +9,12 @@ import {
 } from './pipe-bodies';
 import { UPDATE_PIPE_BODY } from './pipe-bodies.schema';
 import {
+  providerCreateBodies,
+  providerScalingBodies,
+  providerSettingsBodies,
+  providerUpdateBodies,
+} from './test-support/provider-bodies';
+import {
   realShapedCreateBodies,
   realShapedUpdateBodies,
   refusedCreateBodies,
@@ -38,6 +44,37 @@ describe('pipe create body', () => {
       expect(new Set(errors.map((error) => error.path)).size).toBe(errors.length);
     },
   );
+
+  it.each(providerCreateBodies().map(({ name, body }) => [name, body]))(
+    "takes the service's Terraform provider's %s create",
+    (_name, body) => {
+      expect(checkCreatePipeBody(body)).toEqual([]);
+    },
+  );
+
+  it('leaves to the service whether every destination column must be mapped', () => {
+    const body = realShapedCreateBodies()[0].body;
+    expect(checkCreatePipeBody({ ...body, fieldMappings: [] })).toEqual([]);
+  });
+
+  it('takes settings it does not list as any JSON scalar or null, and nothing else there', () => {
+    const settings = { kafka_read_committed: true, a: 'text', b: 1.5, c: null, clickhouse_max_threads: 8 };
+    expect(checkCreatePipeBody({ source: { kafka: {} }, settings })).toEqual([]);
+    expect(checkSettingsBody({ a: [1], b: { c: 1 } })).toEqual([
+      { path: 'a', message: 'must be a string, a number, true or false, or null' },
+      { path: 'b', message: 'must be a string, a number, true or false, or null' },
+    ]);
+  });
+
+  it.each([1735689600, '2021-01-01T00:00', null])('takes the kinesis timestamp %p', (timestamp) => {
+    expect(checkCreatePipeBody({ source: { kinesis: { timestamp } } })).toEqual([]);
+  });
+
+  it('names the types a kinesis timestamp may have', () => {
+    expect(checkCreatePipeBody({ source: { kinesis: { timestamp: [1] } } })).toEqual([
+      { path: 'source.kinesis.timestamp', message: 'must be an integer, a string or null' },
+    ]);
+  });
 
   it('requires almost nothing, as the service does', () => {
     expect(checkCreatePipeBody({ source: { kafka: {} } })).toEqual([]);
@@ -110,13 +147,67 @@ describe('pipe update body', () => {
     },
   );
 
+  it.each(providerUpdateBodies().map(({ name, body }) => [name, body]))(
+    "takes the service's Terraform provider's update: %s",
+    (_name, body) => {
+      expect(checkUpdatePipeBody(body)).toEqual([]);
+    },
+  );
+
+  it.each([
+    [
+      'source.kafka.brokers',
+      { source: { kafka: { brokers: 'b:9092', offset: { strategy: 'from_latest' } } } },
+    ],
+    [
+      'source.kinesis.streamName',
+      { source: { kinesis: { streamName: 's', timestamp: '2021-01-01T00:00' } } },
+    ],
+    [
+      'source.postgres.tableMappings',
+      { source: { postgres: { tableMappings: [], settings: { replicationMode: 'cdc' } } } },
+    ],
+    ['source.mysql.type', { source: { mysql: { type: 'planetscalevitess' } } }],
+  ])('takes %s, set at create: the service decides what may change', (_path, body) => {
+    expect(checkUpdatePipeBody(body)).toEqual([]);
+  });
+
+  it.each([
+    ['mysql', { tableMappingsToAdd: [{ sourceSchemaName: 's', sourceTable: 't', targetTable: 'u' }] }],
+    ['mongodb', { settings: { syncIntervalSeconds: 30 } }],
+    ['pubsub', { ackDeadline: 60 }],
+  ])('takes a %s source without the fields its create requires', (kind, fields) => {
+    expect(checkUpdatePipeBody({ source: { [kind]: fields } })).toEqual([]);
+  });
+
+  it('still checks what it takes from a create: types, values, the fields a table mapping names', () => {
+    expect(
+      checkUpdatePipeBody({
+        source: {
+          kinesis: { iteratorType: 'AT_SEQUENCE_NUMBER', useEnhancedFanOut: 'yes' },
+        },
+      }),
+    ).toEqual([
+      { path: 'source.kinesis.useEnhancedFanOut', message: 'must be true or false, or null' },
+      { path: 'source.kinesis.iteratorType', message: 'must be one of TRIM_HORIZON, LATEST, AT_TIMESTAMP' },
+    ]);
+    expect(
+      checkUpdatePipeBody({
+        source: { mysql: { port: '3306', tableMappingsToAdd: [{ sourceTable: 't' }] } },
+      }),
+    ).toEqual([
+      { path: 'source.mysql.port', message: 'must be an integer or null' },
+      { path: 'source.mysql.tableMappingsToAdd[0].sourceSchemaName', message: 'is required' },
+      { path: 'source.mysql.tableMappingsToAdd[0].targetTable', message: 'is required' },
+    ]);
+  });
+
   it.each([
     ['scaling', { scaling: { replicas: 2 } }],
     ['destination.table', { destination: { table: 'x' } }],
-    ['source.kafka.brokers', { source: { kafka: { brokers: 'b:9092' } } }],
     ['source.bigquery', { source: { bigquery: {} } }],
-    ['source.postgres.tableMappings', { source: { postgres: { tableMappings: [] } } }],
-  ])('refuses %s, which only create takes', (path, body) => {
+    ['source.kafka.colour', { source: { kafka: { colour: 'blue' } } }],
+  ])('refuses %s, which no update takes', (path, body) => {
     expect(checkUpdatePipeBody(body)).toEqual([{ path, message: 'is not a known field' }]);
   });
 
@@ -144,6 +235,20 @@ describe('lifecycle bodies', () => {
     ]);
     expect(checkStateBody({})).toEqual([{ path: 'command', message: 'is required' }]);
   });
+
+  it.each(providerSettingsBodies().map((body) => [JSON.stringify(body), body]))(
+    "takes the service's Terraform provider's settings %s",
+    (_name, body) => {
+      expect(checkSettingsBody(body)).toEqual([]);
+    },
+  );
+
+  it.each(providerScalingBodies().map((body) => [JSON.stringify(body), body]))(
+    "takes the service's Terraform provider's scaling %s",
+    (_name, body) => {
+      expect(checkScalingBody(body)).toEqual([]);
+    },
+  );
 
   it('takes the settings object under either naming', () => {
     expect(checkSettingsBody({ clickhouse_max_insert_threads: 16, engine_max_insert_threads: 1 })).toEqual(

@@ -1,12 +1,8 @@
 /** The pipe body checks, compiled once when the gateway (or the sandbox's simulator) starts. */
 import { compileBodyCheck, type JsonSchema } from '../../common/validation/json-schema';
+import { exactlyOneSourceKind, oneKafkaCredentialForm, startTimeGiven } from './pipe-body.rules';
 import {
-  exactlyOneSourceKind,
-  everyDestinationColumnMapped,
-  oneKafkaCredentialForm,
-  startTimeGiven,
-} from './pipe-body.rules';
-import {
+  CHANGEABLE_UPDATE_BODY,
   CREATE_PIPE_BODY,
   SCALING_UPDATE_BODY,
   SETTINGS_BODY,
@@ -16,7 +12,6 @@ import {
 
 export const checkCreatePipeBody = compileBodyCheck(CREATE_PIPE_BODY, [
   exactlyOneSourceKind,
-  everyDestinationColumnMapped,
   oneKafkaCredentialForm,
   startTimeGiven,
 ]);
@@ -30,11 +25,11 @@ export const checkStateBody = compileBodyCheck(STATE_BODY);
 export const checkSettingsBody = compileBodyCheck(SETTINGS_BODY);
 
 /**
- * Whether the update body can set the field at `path` (dotted, as a problem names it) on its own: a
- * place the create body took that an update cannot change, or one inside a list, cannot be.
+ * Whether an update changes the field at `path` (dotted, as a problem names it) on its own: a place
+ * the service documents as set at create, or one inside a list, is not.
  */
 export function isUpdatablePath(path: string): boolean {
-  let schema: JsonSchema | undefined = UPDATE_PIPE_BODY;
+  let schema: JsonSchema | undefined = CHANGEABLE_UPDATE_BODY;
   for (const segment of path.split('.')) {
     const properties = schema?.properties as Record<string, JsonSchema> | undefined;
     if (segment.includes('[') || properties === undefined || !Object.hasOwn(properties, segment))

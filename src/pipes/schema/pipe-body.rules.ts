@@ -24,25 +24,6 @@ export const exactlyOneSourceKind: BodyRule = (body, errors) => {
   }
 };
 
-/** The contract's create rule: when destination columns are given, each is some mapping's destinationField. */
-export const everyDestinationColumnMapped: BodyRule = (body, errors) => {
-  const { destination, fieldMappings } = fields(body);
-  const columns = fields(destination).columns;
-  if (!Array.isArray(columns)) return;
-  const mapped = new Set(
-    (Array.isArray(fieldMappings) ? fieldMappings : []).map((mapping) => fields(mapping).destinationField),
-  );
-  const unmapped = [
-    ...new Set(columns.map((column) => fields(column).name).filter((name) => !mapped.has(name))),
-  ];
-  if (unmapped.length > 0) {
-    errors.push({
-      path: 'fieldMappings',
-      message: `must map every destination column; not mapped: ${unmapped.join(', ')}`,
-    });
-  }
-};
-
 /** Kafka credentials are one of the service's forms, not a mix of two. */
 export const oneKafkaCredentialForm: BodyRule = (body, errors) => {
   const credentials = fields(fields(fields(fields(body).source).kafka).credentials);

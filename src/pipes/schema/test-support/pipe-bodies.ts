@@ -704,7 +704,7 @@ export function realShapedUpdateBodies(
   ];
 }
 
-/** Bodies the service would refuse, each with the path its 400 names. */
+/** Bodies no version of the service takes, each with the path its 400 names. */
 export function refusedCreateBodies(): Array<{ name: string; body: PipeBody; path: string }> {
   const base = (): PipeBody => realShapedCreateBodies()[0].body;
   const withKafka = (fields: PipeBody): PipeBody => {
@@ -772,9 +772,19 @@ export function refusedCreateBodies(): Array<{ name: string; body: PipeBody; pat
       path: 'settings.engine_max_insert_threads',
     },
     {
-      name: 'an unknown setting',
-      body: { ...base(), settings: { max_threads: 4 } },
-      path: 'settings.max_threads',
+      name: 'a setting the schema does not list, given an object',
+      body: { ...base(), settings: { kafka_read_committed: { enabled: true } } },
+      path: 'settings.kafka_read_committed',
+    },
+    {
+      name: 'a known setting of the wrong type',
+      body: { ...base(), settings: { clickhouse_max_threads: '8' } },
+      path: 'settings.clickhouse_max_threads',
+    },
+    {
+      name: 'a kinesis timestamp that is neither a number nor text',
+      body: { source: { kinesis: { iteratorType: 'AT_TIMESTAMP', timestamp: true } } },
+      path: 'source.kinesis.timestamp',
     },
     {
       name: 'an unknown table engine',
@@ -822,11 +832,6 @@ export function refusedCreateBodies(): Array<{ name: string; body: PipeBody; pat
       name: 'two source kinds',
       body: { source: { ...base().source, kinesis: { streamName: 's' } } },
       path: 'source',
-    },
-    {
-      name: 'a destination column missing from fieldMappings',
-      body: { ...base(), fieldMappings: [{ sourceField: 'id', destinationField: 'id' }] },
-      path: 'fieldMappings',
     },
     {
       name: 'a string for an integer',
