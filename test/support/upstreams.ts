@@ -71,3 +71,18 @@ export async function startUpstreamWorld(env: Record<string, string> = {}): Prom
 export function canaryOf(world: UpstreamWorld): string {
   return world.pipesKey.keySecret.split('-')[0];
 }
+
+/**
+ * What the gateway keeps of its calls (the create-spec history, the audit log, its logs) holds
+ * none of `secrets`.
+ */
+export async function expectKeptNowhere(world: UpstreamWorld, ...secrets: string[]): Promise<void> {
+  const auditor = bearer(world.tenant.keys.auditor);
+  const history = await world.gateway.http.get('/v1/history/pipe-specs?limit=200').set(auditor).expect(200);
+  const audit = await world.gateway.http.get('/v1/audit/export').set(auditor).expect(200);
+  for (const secret of secrets) {
+    expect(JSON.stringify(history.body)).not.toContain(secret);
+    expect(audit.text).not.toContain(secret);
+    expect(world.gateway.logs.text()).not.toContain(secret);
+  }
+}
