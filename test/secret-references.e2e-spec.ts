@@ -105,7 +105,7 @@ describe('vault secrets and references in pipe specs (e2e)', () => {
       expect(entry.spec.source.kafka.schemaRegistry.credentials).toEqual({ $secret: 'kafka-prod' });
     });
 
-    it('takes a reference by id, in an update, anywhere a value goes', async () => {
+    it('takes a reference by id, and in an update', async () => {
       const body = validCreateBody('objectStorage');
       body.source.objectStorage.connectionString = { $secret: blobSecret.id };
       const pipeId = await createPipe(body);
@@ -156,19 +156,170 @@ describe('vault secrets and references in pipe specs (e2e)', () => {
     });
 
     it('scrubs a referenced value an upstream echoes, even under a plain field name', async () => {
-      const body = validCreateBody('kafka');
-      body.source.kafka.brokers = { $secret: 'blob-conn' };
       world.pipes.faults.add({
         kind: 'status',
         status: 400,
-        body: { status: 400, error: `bad brokers: AccountKey=${canary}-blob;`, requestId: randomUUID() },
+        body: { status: 400, error: `SASL login refused for ${canary}-kafka`, requestId: randomUUID() },
       });
       try {
-        const response = await world.gateway.http.post(pipes()).set(as('operator')).send(body).expect(400);
+        const response = await world.gateway.http
+          .post(pipes())
+          .set(as('operator'))
+          .send(kafkaWithReference('kafka-prod'))
+          .expect(400);
         expect(response.text).not.toContain(canary);
       } finally {
         world.pipes.faults.clear();
       }
+    });
+  });
+
+  describe('where a reference may stand', () => {
+    const MISPLACED = /secret-reference-misplaced$/;
+    const NO_PLACE = 'is no place for a secret: a reference may stand only where the pipes service takes one';
+
+    /** What the gateway recorded of the request with `requestId`: history entries and audit events. */
+    async function recordsOf(requestId: string): Promise<{ history: number; audit: boolean }> {
+      const prisma = world.gateway.app.get(PrismaService);
+      const history = await prisma.pipeSpecRecord.count({ where: { requestId } });
+      const audit = await world.gateway.http.get('/v1/audit/export').set(as('auditor')).expect(200);
+      return { history, audit: audit.text.includes(requestId) };
+    }
+
+    it('refuses a reference outside a secret place: 422 naming each path, nothing sent or recorded', async () => {
+      const body = validCreateBody('kinesis');
+      body.name = { $secret: 'kafka-prod' };
+      body.source.kinesis.streamName = { $secret: 'blob-conn' };
+      body.destination.table = { $secret: kafkaSecret.id };
+      body.fieldMappings[1].sourceField = { $secret: 'kafka-prod' };
+      const requestId = `misplaced-${randomUUID()}`;
+      const response = await world.gateway.http
+        .post(pipes())
+        .set(as('operator'))
+        .set('X-Request-Id', requestId)
+        .send(body)
+        .expect(422);
+      expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(response.body.type).toMatch(MISPLACED);
+      expect(response.body.errors).toEqual([
+        { path: 'name', message: NO_PLACE },
+        { path: 'source.kinesis.streamName', message: NO_PLACE },
+        { path: 'destination.table', message: NO_PLACE },
+        { path: 'fieldMappings[1].sourceField', message: NO_PLACE },
+      ]);
+      expect(response.text).not.toContain(canary);
+      expect(world.pipes.requests()).toEqual([]);
+      expect(await recordsOf(requestId)).toEqual({ history: 0, audit: false });
+    });
+
+    it('refuses a whole URL or broker list, whose user-info alone is secret', async () => {
+      const kafka = kafkaWithReference('kafka-prod');
+      kafka.source.kafka.brokers = { $secret: 'blob-conn' };
+      kafka.source.kafka.schemaRegistry.url = { $secret: 'blob-conn' };
+      const refused = await world.gateway.http.post(pipes()).set(as('operator')).send(kafka).expect(422);
+      expect(refused.body.type).toMatch(MISPLACED);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([
+        'source.kafka.brokers',
+        'source.kafka.schemaRegistry.url',
+      ]);
+      const storage = validCreateBody('objectStorage');
+      storage.source.objectStorage.url = { $secret: 'blob-conn' };
+      storage.source.objectStorage.queueUrl = { $secret: 'blob-conn' };
+      const alsoRefused = await world.gateway.http
+        .post(pipes())
+        .set(as('operator'))
+        .send(storage)
+        .expect(422);
+      expect(alsoRefused.body.errors.map((error: { path: string }) => error.path)).toEqual([
+        'source.objectStorage.url',
+        'source.objectStorage.queueUrl',
+      ]);
+      expect(world.pipes.requests()).toEqual([]);
+    });
+
+    it('refuses one in an update as well: nothing sent, no pending action left', async () => {
+      const pipeId = await createPipe(kafkaWithReference('kafka-prod'));
+      world.pipes.clearRequests();
+      const requestId = `misplaced-update-${randomUUID()}`;
+      const refused = await world.gateway.http
+        .patch(pipes(`/${pipeId}`))
+        .set(as('operator'))
+        .set('X-Request-Id', requestId)
+        .send({ name: { $secret: 'kafka-prod' } })
+        .expect(422);
+      expect(refused.body.type).toMatch(MISPLACED);
+      expect(refused.body.errors).toEqual([{ path: 'name', message: NO_PLACE }]);
+      expect(world.pipes.requests()).toEqual([]);
+      expect(await recordsOf(requestId)).toEqual({ history: 0, audit: false });
+      expect(world.pipes.storedPipe(pipeId)!.name).not.toContain(canary);
+    });
+
+    it('refuses one in a recorded spec submitted again', async () => {
+      const pipeId = await createPipe(kafkaWithReference('kafka-prod'));
+      const prisma = world.gateway.app.get(PrismaService);
+      const entry = await prisma.pipeSpecRecord.findFirstOrThrow({ where: { pipeId } });
+      // A spec recorded with a reference where no secret goes.
+      await prisma.pipeSpecRecord.update({
+        where: { id: entry.id },
+        data: { spec: { ...(entry.spec as object), name: { $secret: 'kafka-prod' } } },
+      });
+      world.pipes.clearRequests();
+      const refused = await world.gateway.http
+        .post(`/v1/history/pipe-specs/${entry.id}/resubmit`)
+        .set(as('operator'))
+        .expect(422);
+      expect(refused.body.type).toMatch(MISPLACED);
+      expect(refused.body.errors).toEqual([{ path: 'name', message: NO_PLACE }]);
+      expect(world.pipes.requests()).toEqual([]);
+    });
+
+    it('takes one at any secret place: a credential object, a key, a password inside credentials', async () => {
+      const password = await storeSecret('pg-password', `${canary}-postgres`);
+      const postgres = validCreateBody('postgres');
+      postgres.source.postgres.credentials.password = { $secret: 'pg-password' };
+      const pipeId = await createPipe(postgres);
+      expect((world.pipes.storedPipe(pipeId)!.source.postgres as any).credentials).toEqual({
+        username: postgres.source.postgres.credentials.username,
+        password: `${canary}-postgres`,
+      });
+      const usage = await world.gateway.http
+        .get(`/v1/credentials/${password.id}/usage`)
+        .set(as('viewer'))
+        .expect(200);
+      expect(usage.body.items.map((item: { path: string }) => item.path)).toEqual([
+        'source.postgres.credentials.password',
+      ]);
+
+      await storeSecret('aws-keys', { accessKeyId: 'AKIAIOSFODNN7EXAMPLE', secretKey: `${canary}-aws` });
+      const kinesis = validCreateBody('kinesis');
+      kinesis.source.kinesis.accessKey = { $secret: 'aws-keys' };
+      const kinesisPipe = await createPipe(kinesis);
+      expect((world.pipes.storedPipe(kinesisPipe)!.source.kinesis as any).accessKey.secretKey).toBe(
+        `${canary}-aws`,
+      );
+    });
+
+    it('checks references before the body, and their place before the vault', async () => {
+      // A malformed reference is a 400 whatever else is wrong.
+      const malformed = kafkaWithReference('no-such-secret');
+      malformed.name = { $secret: 'kafka-prod' };
+      malformed.source.kafka.credentials = { $secret: '' };
+      const first = await world.gateway.http.post(pipes()).set(as('operator')).send(malformed).expect(400);
+      expect(first.body.errors.map((error: { path: string }) => error.path)).toEqual([
+        'source.kafka.credentials',
+      ]);
+      // A misplaced reference is refused before any is looked up: the unknown one is not named.
+      const misplaced = kafkaWithReference('no-such-secret');
+      misplaced.name = { $secret: 'kafka-prod' };
+      const second = await world.gateway.http.post(pipes()).set(as('operator')).send(misplaced).expect(422);
+      expect(second.body.type).toMatch(MISPLACED);
+      expect(second.body.errors.map((error: { path: string }) => error.path)).toEqual(['name']);
+      // An unknown reference comes before the body's own errors, which are checked with the values in.
+      const unknown = kafkaWithReference('no-such-secret');
+      unknown.scaling.replicas = 1000;
+      const third = await world.gateway.http.post(pipes()).set(as('operator')).send(unknown).expect(422);
+      expect(third.body.type).toMatch(/secret-reference-unknown$/);
+      expect(world.pipes.requests()).toEqual([]);
     });
   });
 

@@ -231,6 +231,9 @@ export const ApiIfMatch = (): RouteDecorator =>
 export const ApiSecretReferences = (): RouteDecorator =>
   ApiProblem(
     422,
-    '`secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` ' +
-      'names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.',
+    '`secret-reference-misplaced`: a `{"$secret": name}` reference stands where the pipes service takes no ' +
+      'secret (only credential objects, access keys, passwords, secret and private keys, connection strings and ' +
+      'service-account keys take one); `errors` names each place, and nothing is sent or recorded. ' +
+      '`secret-reference-unknown`: a reference names no vault secret of the tenant; `errors` names each place. ' +
+      '`credential-unreadable` (500) if a referenced secret cannot be decrypted.',
   );

@@ -33,6 +33,10 @@ import {
 } from './schema/pipe-bodies.schema';
 
 const ENVELOPE = '`{status, requestId, result}` from the pipes API, secrets removed.';
+const REFERENCES =
+  'Where the service takes a secret (a credential object, an access key, a password, secret or private key, a ' +
+  'connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of ' +
+  'the tenant: its value is put in for the upstream call only.';
 const PipeIdParam = (): MethodDecorator =>
   ApiParam({ name: 'pipeId', type: String, format: 'uuid', description: 'The pipe.' });
 
@@ -75,7 +79,7 @@ export class PipesController {
     description:
       "The body is the pipes service's own create body (every source kind, credential form and setting it " +
       'takes), checked against its published types, value sets and ranges and forwarded exactly as sent. ' +
-      'The upstream envelope is returned as sent, secrets removed.',
+      `The upstream envelope is returned as sent, secrets removed. ${REFERENCES}`,
   })
   @ApiIdempotencyKey('no second pipe')
   @ApiJsonBody(schemaRef('PipeCreateBody', CREATE_PIPE_BODY))
@@ -120,7 +124,8 @@ export class PipesController {
   @ApiOperation({
     summary: 'Update a pipe',
     description:
-      "Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent.",
+      "Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as " +
+      `sent. ${REFERENCES}`,
   })
   @ApiJsonBody(schemaRef('PipeUpdateBody', UPDATE_PIPE_BODY))
   @ApiSecretReferences()

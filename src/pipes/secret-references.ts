@@ -4,7 +4,8 @@ import { ProblemException, type ProblemFieldError } from '../common/problem/prob
 import { validationProblem } from '../common/problem/validation';
 import { join } from '../common/validation/json-schema';
 import { CredentialsService } from '../credentials/credentials.service';
-import { isSecretField, isSecretReference } from '../redaction/redact';
+import { setField } from '../common/set-field';
+import { isRedactedField, isSecretField, isSecretReference } from '../redaction/redact';
 
 /** A place in a spec that references a vault secret, and the secret it names there. */
 export interface SecretUseSite {
@@ -22,21 +23,50 @@ export interface ResolvedBody {
 
 interface ReferenceSite {
   path: string;
+  /** The path, a field name or list index at a time. */
+  segments: (string | number)[];
   reference: string;
+  /** Whether it stands where the pipes service takes a secret. */
+  secretPlace: boolean;
 }
 
 /**
- * `{"$secret": "<name or id>"}` anywhere in a pipe body stands for a vault secret of the tenant. The
- * body the caller sent (references and all) is what the gateway keeps; the values are put in only
- * for the upstream call.
+ * `{"$secret": "<name or id>"}` in a pipe body stands for a vault secret of the tenant, at a place
+ * where the pipes service takes a secret. The body the caller sent (references and all) is what the
+ * gateway keeps; the values are put in only for the upstream call.
+ *
+ * A secret place is one whose value redaction replaces in every answer (`isRedactedField`): a field
+ * named like a secret, or anything inside a secret object. Anywhere else the service would keep the
+ * value as plain data and show it on every read of the pipe, so a reference there is refused.
  */
 @Injectable()
 export class SecretReferences {
   constructor(private readonly credentials: CredentialsService) {}
 
+  /**
+   * Checked in this order, each refusal naming every path it applies to: a malformed reference
+   * (400), a reference outside a secret place (422 `secret-reference-misplaced`), a reference to no
+   * secret of the tenant (422 `secret-reference-unknown`). The vault is read only after the first two.
+   */
   async resolve(tenantId: string, body: unknown, actor: Actor): Promise<ResolvedBody> {
     const sites = referenceSites(body);
     if (sites.length === 0) return { body: body as Record<string, unknown>, uses: [], values: [] };
+    const misplaced = sites.filter((site) => !site.secretPlace);
+    if (misplaced.length > 0) {
+      throw new ProblemException({
+        status: 422,
+        type: 'secret-reference-misplaced',
+        title: 'Secret reference outside a secret place',
+        detail:
+          'A secret reference may stand only where the pipes service takes a secret: credentials, access keys, ' +
+          'passwords, secret and private keys, connection strings, service-account keys. Anywhere else its value ' +
+          'would be kept upstream as plain data that every read of the pipe shows.',
+        errors: misplaced.map(({ path }) => ({
+          path,
+          message: 'is no place for a secret: a reference may stand only where the pipes service takes one',
+        })),
+      });
+    }
     const found = await this.credentials.vaultSecrets(
       tenantId,
       [...new Set(sites.map((site) => site.reference))],
@@ -57,13 +87,13 @@ export class SecretReferences {
       });
     }
     const values = new Set<string>();
-    const resolved = replaced(body, (reference) => {
+    const resolved = withValuesAt(body as Record<string, unknown>, sites, (reference) => {
       const { value } = found.get(reference)!.secret;
       for (const text of secretTexts(value)) values.add(text);
       return structuredClone(value);
     });
     return {
-      body: resolved as Record<string, unknown>,
+      body: resolved,
       uses: sites.map(({ path, reference }) => ({ path, credentialId: found.get(reference)!.id })),
       values: [...values],
     };
@@ -81,7 +111,7 @@ function secretTexts(value: string | Record<string, string>): string[] {
   return (secretFields.length > 0 ? secretFields : Object.keys(value)).map((field) => value[field]);
 }
 
-/** Every reference in `body`, with its path; a malformed one is a 400 naming it. */
+/** Every reference in `body`, with its path and place; a malformed one is a 400 naming it. */
 function referenceSites(body: unknown): ReferenceSite[] {
   const sites: ReferenceSite[] = [];
   const malformed: ProblemFieldError[] = [];
@@ -89,19 +119,19 @@ function referenceSites(body: unknown): ReferenceSite[] {
   // every field's path was a tenth of what a pipe create allocated.
   const segments: (string | number)[] = [];
   const here = (): string => segments.reduce<string>((path, segment) => join(path, segment), '');
-  const walk = (value: unknown): void => {
+  const walk = (value: unknown, secretPlace: boolean): void => {
     if (typeof value !== 'object' || value === null) return;
     if (Array.isArray(value)) {
       for (let index = 0; index < value.length; index++) {
         segments.push(index);
-        walk(value[index]);
+        walk(value[index], secretPlace);
         segments.pop();
       }
       return;
     }
     if (Object.hasOwn(value, '$secret')) {
       if (isSecretReference(value) && value.$secret.length > 0) {
-        sites.push({ path: here(), reference: value.$secret });
+        sites.push({ path: here(), segments: [...segments], reference: value.$secret, secretPlace });
       } else {
         malformed.push({
           path: here(),
@@ -113,20 +143,42 @@ function referenceSites(body: unknown): ReferenceSite[] {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       segments.push(key);
-      walk(record[key]);
+      walk(record[key], secretPlace || isRedactedField(key));
       segments.pop();
     }
   };
-  walk(body);
+  walk(body, false);
   if (malformed.length > 0) throw validationProblem(malformed);
   return sites;
 }
 
-function replaced(value: unknown, resolve: (reference: string) => unknown): unknown {
-  if (isSecretReference(value)) return resolve(value.$secret);
-  if (Array.isArray(value)) return value.map((item) => replaced(item, resolve));
-  if (typeof value !== 'object' || value === null) return value;
-  return Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, replaced(inner, resolve)]));
+/**
+ * A copy of `body` with each site's reference replaced by what `valueOf` gives for it. Only the
+ * objects and lists on the way to a site are copied: the body itself is kept as sent.
+ */
+function withValuesAt(
+  body: Record<string, unknown>,
+  sites: readonly ReferenceSite[],
+  valueOf: (reference: string) => unknown,
+): Record<string, unknown> {
+  const copies = new WeakSet<object>();
+  const copyOf = <T extends object>(container: T): T => {
+    if (copies.has(container)) return container;
+    const copy = (Array.isArray(container) ? [...container] : { ...container }) as T;
+    copies.add(copy);
+    return copy;
+  };
+  const root = copyOf(body);
+  for (const { segments, reference } of sites) {
+    let at = root;
+    for (const segment of segments.slice(0, -1)) {
+      const inner = copyOf(at[segment] as Record<string, unknown>);
+      setField(at, String(segment), inner);
+      at = inner;
+    }
+    setField(at, String(segments[segments.length - 1]), valueOf(reference));
+  }
+  return root;
 }
 
 /** The paths of every field `body` sets, to tell which references an update replaced. */

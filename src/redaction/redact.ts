@@ -54,6 +54,14 @@ export function isSecretField(name: string): boolean {
   return fieldKind(name) === 'secret';
 }
 
+/**
+ * Whether redaction replaces all that a field of this name holds, at any depth: a field named like
+ * a secret, or a secret object (`credentials`, `accessKey`).
+ */
+export function isRedactedField(name: string): boolean {
+  return fieldKind(name) !== 'plain';
+}
+
 function isSecretName(normalised: string): boolean {
   return (
     SECRET_NAMES.includes(normalised) ||

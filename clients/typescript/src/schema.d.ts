@@ -295,7 +295,7 @@ export interface paths {
     put?: never;
     /**
      * Create a pipe
-     * @description The body is the pipes service's own create body (every source kind, credential form and setting it takes), checked against its published types, value sets and ranges and forwarded exactly as sent. The upstream envelope is returned as sent, secrets removed.
+     * @description The body is the pipes service's own create body (every source kind, credential form and setting it takes), checked against its published types, value sets and ranges and forwarded exactly as sent. The upstream envelope is returned as sent, secrets removed. Where the service takes a secret (a credential object, an access key, a password, secret or private key, a connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of the tenant: its value is put in for the upstream call only.
      */
     post: operations['PipesController_create'];
     delete?: never;
@@ -327,7 +327,7 @@ export interface paths {
     head?: never;
     /**
      * Update a pipe
-     * @description Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent.
+     * @description Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent. Where the service takes a secret (a credential object, an access key, a password, secret or private key, a connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of the tenant: its value is put in for the upstream call only.
      */
     patch: operations['PipesController_update'];
     trace?: never;
@@ -4543,7 +4543,7 @@ export interface operations {
         };
       };
       /**
-       * @description `secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
+       * @description `secret-reference-misplaced`: a `{"$secret": name}` reference stands where the pipes service takes no secret (only credential objects, access keys, passwords, secret and private keys, connection strings and service-account keys take one); `errors` names each place, and nothing is sent or recorded. `secret-reference-unknown`: a reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
        *
        *     `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
        *
@@ -5174,7 +5174,7 @@ export interface operations {
         };
       };
       /**
-       * @description `secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
+       * @description `secret-reference-misplaced`: a `{"$secret": name}` reference stands where the pipes service takes no secret (only credential objects, access keys, passwords, secret and private keys, connection strings and service-account keys take one); `errors` names each place, and nothing is sent or recorded. `secret-reference-unknown`: a reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
        *
        *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
        *
@@ -6494,7 +6494,7 @@ export interface operations {
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        *
-       *     `secret-reference-unknown`: a `{"$secret": name}` reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
+       *     `secret-reference-misplaced`: a `{"$secret": name}` reference stands where the pipes service takes no secret (only credential objects, access keys, passwords, secret and private keys, connection strings and service-account keys take one); `errors` names each place, and nothing is sent or recorded. `secret-reference-unknown`: a reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
        *
        *     `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
        */
