@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../src/database/prisma.service';
 import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
-import { bearer } from './support/fixtures';
+import { bearer, createTenant } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 
 describe('vault secrets and references in pipe specs (e2e)', () => {
@@ -320,6 +320,64 @@ describe('vault secrets and references in pipe specs (e2e)', () => {
       const third = await world.gateway.http.post(pipes()).set(as('operator')).send(unknown).expect(422);
       expect(third.body.type).toMatch(/secret-reference-unknown$/);
       expect(world.pipes.requests()).toEqual([]);
+    });
+  });
+
+  describe('whose secrets a reference reaches', () => {
+    /** A kafka create referencing these two at its credentials is refused: neither names a secret. */
+    async function expectNoSecretNamed(credentials: string, registryCredentials: string): Promise<void> {
+      const body = kafkaWithReference(credentials);
+      body.source.kafka.schemaRegistry.credentials = { $secret: registryCredentials };
+      const refused = await world.gateway.http.post(pipes()).set(as('operator')).send(body).expect(422);
+      expect(refused.body.type).toMatch(/secret-reference-unknown$/);
+      expect(refused.body.errors.map((error: { path: string }) => error.path)).toEqual([
+        'source.kafka.schemaRegistry.credentials',
+        'source.kafka.credentials',
+      ]);
+      expect(refused.text).not.toContain(canary);
+    }
+
+    it("resolves no other tenant's secret, by name or by id", async () => {
+      const other = await createTenant(world.gateway);
+      const theirs = await world.gateway.http
+        .post('/v1/credentials')
+        .set(bearer(other.keys.admin))
+        .send({
+          kind: 'secret',
+          name: 'their-kafka',
+          value: { username: 'them', password: `${canary}-theirs` },
+        })
+        .expect(201);
+      await expectNoSecretNamed('their-kafka', theirs.body.id);
+      expect(world.pipes.requests()).toEqual([]);
+    });
+
+    it('resolves only vault secrets: not a pipes or a dashboards credential, by id or by name', async () => {
+      const listed = await world.gateway.http.get('/v1/credentials').set(as('viewer')).expect(200);
+      const pipesCredential = (listed.body.items as any[]).find((item) => item.kind === 'pipes');
+      for (const [credentials, registry] of [
+        [pipesCredential.id, world.dashboardsCredentialId],
+        [pipesCredential.name, 'dashboards'],
+      ]) {
+        await expectNoSecretNamed(credentials, registry);
+      }
+      expect(world.pipes.requests()).toEqual([]);
+    });
+
+    it("shows a secret's usage to its own tenant only", async () => {
+      await createPipe(kafkaWithReference('kafka-prod'));
+      const own = await world.gateway.http
+        .get(`/v1/credentials/${kafkaSecret.id}/usage`)
+        .set(as('viewer'))
+        .expect(200);
+      expect(own.body.items.length).toBeGreaterThan(0);
+      const other = await createTenant(world.gateway);
+      const refused = await world.gateway.http
+        .get(`/v1/credentials/${kafkaSecret.id}/usage`)
+        .set(bearer(other.keys.viewer))
+        .expect(404);
+      expect(refused.body.type).toMatch(/not-found$/);
+      expect(refused.text).not.toContain(world.organizationId);
     });
   });
 
