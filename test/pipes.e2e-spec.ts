@@ -384,6 +384,50 @@ describe('pipes facade and create-spec history (e2e)', () => {
       expect(response.body.type).toMatch(/idempotency-key-reused$/);
     });
 
+    it('refuses the same key with only an inline secret changed (422): the secrets count', async () => {
+      const key = randomUUID();
+      await world.gateway.http
+        .post(path())
+        .set(operator())
+        .set('Idempotency-Key', key)
+        .send(validCreateBody('kafka', { secret: `${canary}-first` }))
+        .expect(200);
+      const response = await world.gateway.http
+        .post(path())
+        .set(operator())
+        .set('Idempotency-Key', key)
+        .send(validCreateBody('kafka', { secret: `${canary}-second` }))
+        .expect(422);
+      expect(response.body.type).toMatch(/idempotency-key-reused$/);
+      expect(response.text).not.toContain(canary);
+      expect(world.pipes.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
+    });
+
+    it("keeps each tenant's keys apart: one key and one body from two tenants create two pipes", async () => {
+      const other = await createTenant(world.gateway);
+      await world.gateway.http
+        .post('/v1/credentials')
+        .set(bearer(other.keys.admin))
+        .send({ kind: 'pipes', name: 'pipes', organizationId: world.organizationId, ...world.pipesKey })
+        .expect(201);
+      const key = randomUUID();
+      const body = validCreateBody('kinesis');
+      const ours = await world.gateway.http
+        .post(path())
+        .set(operator())
+        .set('Idempotency-Key', key)
+        .send(body)
+        .expect(200);
+      const theirs = await world.gateway.http
+        .post(path())
+        .set(bearer(other.keys.operator))
+        .set('Idempotency-Key', key)
+        .send(body)
+        .expect(200);
+      expect(theirs.body.result.id).not.toBe(ours.body.result.id);
+      expect(world.pipes.requests().filter((r) => r.method === 'POST')).toHaveLength(2);
+    });
+
     it('lets one of simultaneous requests with the same key through and tells the others to retry', async () => {
       const key = randomUUID();
       const body = validCreateBody('kinesis');
