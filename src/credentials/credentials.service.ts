@@ -14,7 +14,9 @@ import {
   DecryptionError,
   SealedSecret,
 } from '../crypto/crypto.service';
+import { onDuplicate } from '../database/database-errors';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { UNIQUE } from '../database/unique-constraints';
 import { RefreshingCache } from '../common/refreshing-cache';
 import type { Credential } from '../generated/prisma/client';
 import {
@@ -106,28 +108,9 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
       input.kind === 'dashboards' && input.baseUrl !== undefined ? this.checkBaseUrl(input.baseUrl) : null;
     const secret = secretOf(input);
     const id = randomUUID();
-    const row = await this.prisma.$transaction(async (tx) => {
-      if (input.kind === 'secret') {
-        const duplicate = await tx.credential.findFirst({
-          where: { tenantId, secretName: input.name },
-          select: { id: true },
-        });
-        if (duplicate) {
-          throw problemFor(409, `This tenant already has a secret named "${input.name}"; rotate it instead.`);
-        }
-      }
-      if (input.kind === 'pipes') {
-        const duplicate = await tx.credential.findFirst({
-          where: { tenantId, kind: 'pipes', organizationId: input.organizationId },
-          select: { id: true },
-        });
-        if (duplicate) {
-          throw problemFor(
-            409,
-            `This tenant already has a pipes credential for organization ${input.organizationId}; rotate it instead.`,
-          );
-        }
-      }
+    // The unique secret name and organization are the checks: taken before, or by a create racing
+    // this one, they are a 409.
+    const creating = this.prisma.$transaction(async (tx) => {
       const makeDefault =
         input.kind === 'dashboards' &&
         (input.isDefault === true ||
@@ -163,6 +146,20 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
       });
       return created;
     });
+    const row = await creating
+      .catch(
+        onDuplicate(UNIQUE.secretName, () =>
+          problemFor(409, `This tenant already has a secret named "${input.name}"; rotate it instead.`),
+        ),
+      )
+      .catch(
+        onDuplicate(UNIQUE.pipesCredentialOrganization, () =>
+          problemFor(
+            409,
+            `This tenant already has a pipes credential for organization ${input.organizationId}; rotate it instead.`,
+          ),
+        ),
+      );
     this.forgetTenant(tenantId);
     return toView(row);
   }

@@ -16,6 +16,7 @@ import type { DashboardsSecret } from '../credentials/credential-secret';
 import { CryptoService } from '../crypto/crypto.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
+import { UNIQUE } from '../database/unique-constraints';
 import { Prisma, type DashboardVersion } from '../generated/prisma/client';
 import {
   DashboardEnvelope,
@@ -166,7 +167,7 @@ export class DashboardsService {
       });
       return { status: CREATED, body: value.body, etag: value.etag };
     } catch (error) {
-      throw isUniqueViolation(error, 'idempotent_requests') ? idempotentRequestInProgress() : error;
+      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
     }
   }
 

@@ -1,8 +1,9 @@
-import { databaseUnavailableProblem, isUniqueViolation } from './database-errors';
+import { databaseUnavailableProblem, isUniqueViolation, onDuplicate } from './database-errors';
+import { UNIQUE } from './unique-constraints';
 
-/** The shapes Prisma 7 gives a unique violation, as the pg and PGlite adapters report them. */
-const rawViolation = (constraint: unknown) => ({
-  code: 'P2010',
+/** A violation as Prisma 7 reports it (P2002 from a model query, P2010 from a raw one). */
+const prismaViolation = (code: string, constraint: unknown) => ({
+  code,
   meta: {
     driverAdapterError: {
       name: 'DriverAdapterError',
@@ -13,35 +14,61 @@ const rawViolation = (constraint: unknown) => ({
 
 describe('isUniqueViolation', () => {
   it.each([
-    ['a model query (P2002)', { code: 'P2002', meta: { target: ['tenant_id', 'idempotency_key'] } }],
-    ['a raw query on Postgres', rawViolation({ index: 'pipe_spec_records_tenant_id_idempotency_key_key' })],
-    ['a raw query on the embedded database', rawViolation({ fields: ['tenant_id', 'idempotency_key'] })],
+    ['a model query on Postgres', prismaViolation('P2002', { index: 'group_mappings_tenant_id_group_key' })],
     [
-      'a statement sent past Prisma',
-      { code: '23505', constraint: 'pipe_spec_records_tenant_id_idempotency_key_key' },
+      'a model query on the embedded database',
+      prismaViolation('P2002', { fields: ['tenant_id', '"group"'] }),
     ],
+    ['a raw query on Postgres', prismaViolation('P2010', { index: 'group_mappings_tenant_id_group_key' })],
+    ['a raw query on the embedded database', prismaViolation('P2010', { fields: ['tenant_id', 'group'] })],
+    ['a statement sent past Prisma', { code: '23505', constraint: 'group_mappings_tenant_id_group_key' }],
   ])('recognises %s', (_case, error) => {
-    expect(isUniqueViolation(error, 'idempotency')).toBe(true);
-    expect(isUniqueViolation(error, 'version')).toBe(false);
+    expect(isUniqueViolation(error, UNIQUE.groupMapping)).toBe(true);
+    expect(isUniqueViolation(error, UNIQUE.tenantName)).toBe(false);
+  });
+
+  it('tells constraints with overlapping columns apart', () => {
+    const error = prismaViolation('P2002', { fields: ['tenant_id', 'kind', 'organization_id'] });
+    expect(isUniqueViolation(error, UNIQUE.pipesCredentialOrganization)).toBe(true);
+    expect(isUniqueViolation(error, UNIQUE.secretName)).toBe(false);
+    expect(isUniqueViolation(prismaViolation('P2002', { fields: ['tenant_id'] }), UNIQUE.secretName)).toBe(
+      false,
+    );
   });
 
   it.each([
     [
-      'another raw failure',
+      'another constraint violation',
       {
         code: 'P2010',
         meta: {
           driverAdapterError: {
-            cause: { kind: 'ForeignKeyConstraintViolation', constraint: { index: 'idempotency' } },
+            cause: { kind: 'ForeignKeyConstraintViolation', constraint: { index: 'tenants_name_key' } },
           },
         },
       },
     ],
-    ['a statement sent past Prisma, another failure', { code: '23503', constraint: 'idempotency' }],
-    ['a plain error', new Error('idempotency')],
+    ['a violation that names no constraint', prismaViolation('P2002', undefined)],
+    ['a statement sent past Prisma, another failure', { code: '23503', constraint: 'tenants_name_key' }],
+    ['a plain error', new Error('tenants_name_key')],
     ['nothing', undefined],
   ])('refuses %s', (_case, error) => {
-    expect(isUniqueViolation(error, 'idempotency')).toBe(false);
+    expect(isUniqueViolation(error, UNIQUE.tenantName)).toBe(false);
+  });
+});
+
+describe('onDuplicate', () => {
+  const conflict = new Error('taken');
+  /** A write that failed with `error`, as Prisma fails it (with a plain object). */
+  const failedWith = (error: unknown) => onDuplicate(UNIQUE.tenantName, () => conflict)(error);
+
+  it('turns a violation of its constraint into the conflict', async () => {
+    await expect(failedWith(prismaViolation('P2002', { index: 'tenants_name_key' }))).rejects.toBe(conflict);
+  });
+
+  it('passes any other error on as it is', async () => {
+    const other = prismaViolation('P2002', { index: 'credentials_tenant_id_secret_name_key' });
+    await expect(failedWith(other)).rejects.toBe(other);
   });
 });
 

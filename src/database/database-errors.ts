@@ -1,4 +1,5 @@
 import { ProblemException } from '../common/problem/problem';
+import type { UniqueConstraint } from './unique-constraints';
 
 // Postgres/driver failures that mean "the database is not reachable right now", or did not answer in
 // time: none says anything about the request itself, and a retry later may succeed.
@@ -90,22 +91,48 @@ function* errorChain(error: unknown): Generator<DriverError> {
 }
 
 /**
- * Whether `error` is a unique-constraint violation of a constraint (or its fields) whose name holds
- * `name`: P2002 from a model query, the driver's UniqueConstraintViolation in a raw query's P2010,
- * or Postgres's own 23505 from a statement sent past Prisma (PrismaService.statement).
+ * Whether `error` is a violation of the unique constraint `constraint`: Prisma's P2002 (a model
+ * query) or P2010 (a raw one), whose driver error names the constraint (Postgres) or lists its
+ * columns (the embedded database), or Postgres's own 23505 from a statement sent past Prisma
+ * (PrismaService.statement).
  */
-export function isUniqueViolation(error: unknown, name: string): boolean {
-  const { code, meta, constraint } = (error ?? {}) as {
+export function isUniqueViolation(error: unknown, constraint: UniqueConstraint): boolean {
+  const {
+    code,
+    meta,
+    constraint: named,
+  } = (error ?? {}) as {
     code?: unknown;
     constraint?: unknown;
-    meta?: { target?: unknown; driverAdapterError?: { cause?: { kind?: unknown; constraint?: unknown } } };
+    meta?: { driverAdapterError?: { cause?: { kind?: unknown; constraint?: unknown } } };
   };
-  if (code === 'P2002') return JSON.stringify(meta?.target ?? '').includes(name);
-  if (code === '23505') return typeof constraint === 'string' && constraint.includes(name);
+  if (code === '23505') return named === constraint.name;
   const cause = meta?.driverAdapterError?.cause;
+  if ((code !== 'P2002' && code !== 'P2010') || cause?.kind !== 'UniqueConstraintViolation') return false;
+  const { index, fields } = (cause.constraint ?? {}) as { index?: unknown; fields?: unknown };
+  if (index !== undefined) return index === constraint.name;
   return (
-    code === 'P2010' &&
-    cause?.kind === 'UniqueConstraintViolation' &&
-    JSON.stringify(cause.constraint ?? '').includes(name)
+    Array.isArray(fields) &&
+    fields.length === constraint.columns.length &&
+    fields.every((field, i) => unquoted(field) === constraint.columns[i])
   );
+}
+
+/** A column as a violation lists it: reserved words (`group`) come quoted. */
+function unquoted(field: unknown): unknown {
+  return typeof field === 'string' ? field.replace(/^"(.*)"$/, '$1') : field;
+}
+
+/**
+ * A `.catch` for a write that can lose a race for `constraint`: the database's refusal becomes the
+ * problem `conflict` builds (the one a duplicate found any other way gets, a 409 naming it); any
+ * other error passes on as it is.
+ */
+export function onDuplicate(
+  constraint: UniqueConstraint,
+  conflict: () => Error | Promise<Error>,
+): (error: unknown) => Promise<never> {
+  return async (error) => {
+    throw isUniqueViolation(error, constraint) ? await conflict() : error;
+  };
 }

@@ -8,6 +8,7 @@ import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService } from '../credentials/credentials.service';
 import { PrismaService } from '../database/prisma.service';
+import { UNIQUE } from '../database/unique-constraints';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { UpstreamResponse } from '../upstream/upstream-http';
 import type { PipesSecret } from '../credentials/credential-secret';
@@ -146,7 +147,7 @@ export class PipesService {
       });
       return { status, body: value.response.body, json: value.json };
     } catch (error) {
-      throw isIdempotencyRace(error) ? idempotentRequestInProgress() : error;
+      throw isUniqueViolation(error, UNIQUE.pipeIdempotencyKey) ? idempotentRequestInProgress() : error;
     }
   }
 
@@ -309,8 +310,4 @@ function pathsHolding(value: unknown, text: string, path = ''): string[] {
 function pipeIdOf(envelope: PipesEnvelope): string | null {
   const id = (envelope.result as { id?: unknown } | undefined)?.id;
   return typeof id === 'string' ? id : null;
-}
-
-function isIdempotencyRace(error: unknown): boolean {
-  return isUniqueViolation(error, 'idempotency');
 }

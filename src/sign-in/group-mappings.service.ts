@@ -4,8 +4,10 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
 import type { Role } from '../auth/roles';
 import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
-import { problemFor } from '../common/problem/problem';
+import { problemFor, ProblemException } from '../common/problem/problem';
+import { onDuplicate } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
+import { UNIQUE } from '../database/unique-constraints';
 import type { GroupMapping } from '../generated/prisma/client';
 import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
 
@@ -30,40 +32,46 @@ export class GroupMappingsService {
   ) {}
 
   async create(tenantId: string, input: CreateGroupMappingDto, actor: Actor): Promise<GroupMappingView> {
-    const row = await this.prisma.$transaction(async (tx) => {
-      const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
-      if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
-      const existing = await tx.groupMapping.findUnique({
-        where: { tenantId_group: { tenantId, group: input.group } },
-        select: { id: true },
-      });
-      if (existing) {
-        throw problemFor(
-          409,
-          `The group "${input.group}" is already mapped in this tenant (mapping ${existing.id}); delete it to change its roles.`,
-        );
-      }
-      const created = await tx.groupMapping.create({
-        data: {
-          id: randomUUID(),
+    // The unique group is the check: mapped before, or by a create racing this one, it is a 409.
+    const row = await this.prisma
+      .$transaction(async (tx) => {
+        const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
+        if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
+        const created = await tx.groupMapping.create({
+          data: {
+            id: randomUUID(),
+            tenantId,
+            group: input.group,
+            roles: input.roles,
+            createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
+          },
+        });
+        await this.audit.append(tx, actor, {
           tenantId,
-          group: input.group,
-          roles: input.roles,
-          createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
-        },
-      });
-      await this.audit.append(tx, actor, {
-        tenantId,
-        action: 'group-mapping.create',
-        target: `group-mapping:${created.id}`,
-        outcome: 'succeeded',
-        httpStatus: 201,
-        details: { group: input.group, roles: input.roles },
-      });
-      return created;
-    });
+          action: 'group-mapping.create',
+          target: `group-mapping:${created.id}`,
+          outcome: 'succeeded',
+          httpStatus: 201,
+          details: { group: input.group, roles: input.roles },
+        });
+        return created;
+      })
+      .catch(onDuplicate(UNIQUE.groupMapping, () => this.alreadyMapped(tenantId, input.group)));
     this.cache.clear();
     return toView(row);
+  }
+
+  private async alreadyMapped(tenantId: string, group: string): Promise<ProblemException> {
+    const existing = await this.prisma.groupMapping.findUnique({
+      where: { tenantId_group: { tenantId, group } },
+      select: { id: true },
+    });
+    // Gone again already when its creator deleted it in the meantime.
+    const which = existing ? ` (mapping ${existing.id})` : '';
+    return problemFor(
+      409,
+      `The group "${group}" is already mapped in this tenant${which}; delete it to change its roles.`,
+    );
   }
 
   async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<GroupMappingView>> {

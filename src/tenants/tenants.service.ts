@@ -3,7 +3,9 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
 import { problemFor } from '../common/problem/problem';
+import { onDuplicate } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
+import { UNIQUE } from '../database/unique-constraints';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 
 @Injectable()
@@ -14,20 +16,24 @@ export class TenantsService {
   ) {}
 
   async create(input: CreateTenantDto, actor: Actor): Promise<TenantView> {
-    return this.prisma.$transaction(async (tx) => {
-      if (await tx.tenant.findUnique({ where: { name: input.name }, select: { id: true } })) {
-        throw problemFor(409, `A tenant named "${input.name}" already exists.`);
-      }
-      const tenant = await tx.tenant.create({ data: { id: randomUUID(), name: input.name } });
-      await this.audit.append(tx, actor, {
-        tenantId: tenant.id,
-        action: 'tenant.create',
-        target: `tenant:${tenant.id}`,
-        outcome: 'succeeded',
-        httpStatus: 201,
-        details: { name: tenant.name },
-      });
-      return { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt };
-    });
+    // The unique name is the check: a name taken before, or by a create racing this one, is a 409.
+    return this.prisma
+      .$transaction(async (tx) => {
+        const tenant = await tx.tenant.create({ data: { id: randomUUID(), name: input.name } });
+        await this.audit.append(tx, actor, {
+          tenantId: tenant.id,
+          action: 'tenant.create',
+          target: `tenant:${tenant.id}`,
+          outcome: 'succeeded',
+          httpStatus: 201,
+          details: { name: tenant.name },
+        });
+        return { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt };
+      })
+      .catch(
+        onDuplicate(UNIQUE.tenantName, () =>
+          problemFor(409, `A tenant named "${input.name}" already exists.`),
+        ),
+      );
   }
 }
