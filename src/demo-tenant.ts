@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { KeysService } from './auth/keys.service';
+import { PLATFORM_GRANTOR } from './auth/role-grants';
 import { CredentialsService } from './credentials/credentials.service';
 import { PrismaService } from './database/prisma.service';
 import { TenantsService } from './tenants/tenants.service';
@@ -35,7 +36,12 @@ export async function seedDemoTenant(
     (await app.get(TenantsService).create({ name: options.tenantName }, actor));
   const { key } = await app
     .get(KeysService)
-    .issue(tenant.id, { name: options.keyName, roles: ['admin', 'operator', 'auditor'] }, actor);
+    .issue(
+      tenant.id,
+      { name: options.keyName, roles: ['admin', 'operator', 'auditor'] },
+      actor,
+      PLATFORM_GRANTOR,
+    );
   if (options.upstreams === null) return { tenantId: tenant.id, key };
   for (const stale of await prisma.credential.findMany({ where: { tenantId: tenant.id } })) {
     await credentials.remove(tenant.id, stale.id, actor);

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { startOidcIssuer } from '../sandbox/oidc-issuer';
 import { runSimulators } from '../sandbox/run-simulators';
+import { PLATFORM_GRANTOR } from './auth/role-grants';
 import type { Role } from './auth/roles';
 import { closeGracefully, createApp } from './bootstrap';
 import { ConfigError, loadConfig } from './config/app-config';
@@ -116,7 +117,7 @@ async function mapDemoGroups(mappings: GroupMappingsService, tenantId: string): 
   const actor = { actor: 'sandbox', onBehalfOf: null, keyId: null, requestId: randomUUID() };
   const existing = new Set((await mappings.list(tenantId, undefined, 200)).items.map((item) => item.group));
   for (const mapping of DEMO_GROUPS) {
-    if (!existing.has(mapping.group)) await mappings.create(tenantId, mapping, actor);
+    if (!existing.has(mapping.group)) await mappings.create(tenantId, mapping, actor, PLATFORM_GRANTOR);
   }
 }
 

@@ -13,6 +13,7 @@ import { Access, AuthenticatedRequest, declaredAccess } from './auth.decorators'
 import { gatewayKeyPrefix } from './gateway-key';
 import { KeysService } from './keys.service';
 import type { Principal } from './principal';
+import { heldRoles } from './role-grants';
 import { grants } from './roles';
 
 function unauthenticated(detail: string): ProblemException {
@@ -77,8 +78,7 @@ export class AuthGuard implements CanActivate {
         : await this.key(token, request);
     request.principal = principal;
     if (!grants(principal.roles, access.role)) {
-      const whose = principal.kind === 'user' ? 'Your roles in this tenant' : "This key's roles";
-      throw forbidden(`${whose} (${principal.roles.join(', ')}) do not include ${access.role}.`);
+      throw forbidden(`${heldRoles(principal)} do not include ${access.role}.`);
     }
     return true;
   }

@@ -10,6 +10,7 @@ import {
   GatewayKeyView,
 } from './dto/gateway-key.dto';
 import { KeysService } from './keys.service';
+import { ApiRoleGrantProblem } from './role-grants';
 import type { Actor, TenantPrincipal } from './principal';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
@@ -28,12 +29,13 @@ export class KeysController {
   })
   @ApiJsonBody()
   @ApiCreatedResponse({ type: CreatedGatewayKeyView, description: 'The key is in `key`, shown this once.' })
+  @ApiRoleGrantProblem()
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @ValidatedBody() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
-    return this.keys.issue(principal.tenantId, body, actor);
+    return this.keys.issue(principal.tenantId, body, actor, principal);
   }
 
   @Get()

@@ -10,6 +10,7 @@ import type { GatewayKey } from '../generated/prisma/client';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto, GatewayKeyView } from './dto/gateway-key.dto';
 import { gatewayKeyPrefix, generateGatewayKey } from './gateway-key';
 import type { Actor } from './principal';
+import { assertMayGrant, type Grantor } from './role-grants';
 import type { Role } from './roles';
 
 export interface AuthenticatedKey {
@@ -52,7 +53,13 @@ export class KeysService implements OnModuleDestroy {
     await this.flushLastUsed();
   }
 
-  async issue(tenantId: string, input: CreateGatewayKeyDto, actor: Actor): Promise<CreatedGatewayKeyView> {
+  async issue(
+    tenantId: string,
+    input: CreateGatewayKeyDto,
+    actor: Actor,
+    grantor: Grantor,
+  ): Promise<CreatedGatewayKeyView> {
+    assertMayGrant(grantor, input.roles);
     const { key, prefix } = generateGatewayKey();
     const row = await this.prisma.$transaction(async (tx) => {
       const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { KeysService } from '../auth/keys.service';
 import type { Actor } from '../auth/principal';
+import { PLATFORM_GRANTOR } from '../auth/role-grants';
 import { ROLES, type Role } from '../auth/roles';
 import { CredentialsService } from '../credentials/credentials.service';
 import { CryptoService } from '../crypto/crypto.service';
@@ -77,7 +78,12 @@ export async function runCommand(app: INestApplicationContext, args: string[]): 
       const roles = parseRoles(option(rest, 'roles'));
       const created = await app
         .get(KeysService)
-        .issue(tenantId, { name: option(rest, 'name') ?? `cli-${roles.join('-')}`, roles }, cliActor());
+        .issue(
+          tenantId,
+          { name: option(rest, 'name') ?? `cli-${roles.join('-')}`, roles },
+          cliActor(),
+          PLATFORM_GRANTOR,
+        );
       return [
         `key ${created.id} (${created.roles.join(', ')}) for tenant ${tenantId}`,
         `  ${created.key}`,

@@ -8,6 +8,7 @@ import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-in
 import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
 import { ApiCreateGroupMapping, ApiDeleteGroupMapping, ApiListGroupMappings } from './group-mapping.docs';
 import { GroupMappingsService } from './group-mappings.service';
+import { ApiRoleGrantProblem } from '../auth/role-grants';
 
 /** A tenant's admin decides which groups of signed-in users get which roles in the tenant. */
 @ApiTags('sign-in')
@@ -18,12 +19,13 @@ export class GroupMappingsController {
 
   @Post()
   @ApiCreateGroupMapping()
+  @ApiRoleGrantProblem()
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @ValidatedBody() body: CreateGroupMappingDto,
   ): Promise<GroupMappingView> {
-    return this.mappings.create(principal.tenantId, body, actor);
+    return this.mappings.create(principal.tenantId, body, actor, principal);
   }
 
   @Get()

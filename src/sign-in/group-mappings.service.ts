@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
+import { assertMayGrant, type Grantor } from '../auth/role-grants';
 import type { Role } from '../auth/roles';
 import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor, ProblemException } from '../common/problem/problem';
@@ -31,7 +32,13 @@ export class GroupMappingsService {
     private readonly audit: AuditService,
   ) {}
 
-  async create(tenantId: string, input: CreateGroupMappingDto, actor: Actor): Promise<GroupMappingView> {
+  async create(
+    tenantId: string,
+    input: CreateGroupMappingDto,
+    actor: Actor,
+    grantor: Grantor,
+  ): Promise<GroupMappingView> {
+    assertMayGrant(grantor, input.roles);
     // The unique group is the check: mapped before, or by a create racing this one, it is a 409.
     const row = await this.prisma
       .$transaction(async (tx) => {

@@ -1,9 +1,9 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { CurrentActor, PlatformOnly } from '../auth/auth.decorators';
+import { CurrentActor, CurrentPrincipal, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
 import { KeysService } from '../auth/keys.service';
-import type { Actor } from '../auth/principal';
+import type { Actor, Principal } from '../auth/principal';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
@@ -56,22 +56,24 @@ export class TenantsController {
   @NoSuchTenant()
   @ApiCreatedResponse({ type: CreatedGatewayKeyView, description: 'The key is in `key`, shown this once.' })
   issueKey(
+    @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
     @ValidatedBody() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
-    return this.keys.issue(tenantId, body, actor);
+    return this.keys.issue(tenantId, body, actor, principal);
   }
 
   @Post(':tenantId/group-mappings')
   @ApiCreateGroupMapping()
   @NoSuchTenant()
   createGroupMapping(
+    @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
     @ValidatedBody() body: CreateGroupMappingDto,
   ): Promise<GroupMappingView> {
-    return this.groupMappings.create(tenantId, body, actor);
+    return this.groupMappings.create(tenantId, body, actor, principal);
   }
 
   @Get(':tenantId/group-mappings')

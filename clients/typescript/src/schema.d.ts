@@ -2860,7 +2860,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      /**
+       * @description `forbidden`: `roles` names a role the caller does not hold itself (an admin holds operator and viewer too, never auditor); the detail names each.
+       *
+       *     `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.
+       */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8427,7 +8431,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      /**
+       * @description `forbidden`: `roles` names a role the caller does not hold itself (an admin holds operator and viewer too, never auditor); the detail names each.
+       *
+       *     `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.
+       */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
