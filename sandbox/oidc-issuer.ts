@@ -89,11 +89,16 @@ export class OidcIssuer {
     return this;
   }
 
-  /** A signed token for `claims` (e.g. `{email, groups}`), valid for an hour unless told otherwise. */
+  /**
+   * A signed token for `claims` (e.g. `{email, groups}`), valid for an hour unless told otherwise.
+   * An `email` comes with `email_verified: true`, as a provider says of an address it checked;
+   * give `email_verified: false` (or `undefined`, to leave the claim out) for one it did not.
+   */
   async mint(claims: JWTPayload, options: MintOptions = {}): Promise<string> {
     const key = options.key ?? this.currentKey;
     const now = Math.floor(Date.now() / 1000);
-    const jwt = new SignJWT({ sub: randomUUID(), ...claims })
+    const verified = typeof claims.email === 'string' ? { email_verified: true } : {};
+    const jwt = new SignJWT({ sub: randomUUID(), ...verified, ...claims })
       .setProtectedHeader({ alg: key.algorithm, kid: key.kid, typ: 'JWT' })
       .setIssuer(options.issuer ?? this.url)
       .setAudience(options.audience ?? this.audience)

@@ -200,12 +200,14 @@ describe('sign-in with OIDC tokens (e2e)', () => {
       expect(verified.body.ok).toBe(true);
     });
 
-    it('names the user by sub when the email claim is missing, unusable or not verified', async () => {
+    it('names the user user-sub:<sub> unless the token holds a verified email', async () => {
       const auditor = bearer(tenantA.keys.auditor);
       for (const claims of [
         { sub: `sub-1-${run}` },
         { sub: `sub-2-${run}`, email: 'bad\u0007@example.com' },
         { sub: `sub-3-${run}`, email: `mallory-${run}@example.com`, email_verified: false },
+        { sub: `sub-4-${run}`, email: `mallory-${run}@example.com`, email_verified: undefined },
+        { sub: `sub-5-${run}`, email: `mallory-${run}@example.com`, email_verified: 'true' },
       ]) {
         const user = bearer(await token({ ...claims, groups: [groups.aAdmins] }));
         const created = await gateway.http
@@ -213,13 +215,58 @@ describe('sign-in with OIDC tokens (e2e)', () => {
           .set(user)
           .send({ name: 'by sub', roles: ['viewer'] });
         expect(created.status).toBe(201);
-        expect(created.body.createdBy).toBe(`user:${claims.sub}`);
+        expect(created.body.createdBy).toBe(`user-sub:${claims.sub}`);
       }
       const review = await gateway.http
         .get('/v1/audit')
         .query({ actor: `user:mallory-${run}@example.com` })
         .set(auditor);
       expect(review.body.items).toEqual([]);
+    });
+
+    it('with a sub shaped like an address and no verified email, never reads as that person', async () => {
+      const address = `alice-${run}@example.com`;
+      const auditor = bearer(tenantA.keys.auditor);
+      const impostor = bearer(await token({ sub: address, groups: [groups.aAdmins] }));
+      const made = await gateway.http
+        .post('/v1/keys')
+        .set(impostor)
+        .send({ name: 'by an address-shaped sub', roles: ['viewer'] })
+        .expect(201);
+      expect(made.body.createdBy).toBe(`user-sub:${address}`);
+
+      const asPerson = await gateway.http
+        .get('/v1/audit')
+        .query({ actor: `user:${address}` })
+        .set(auditor);
+      expect(asPerson.body.items.map((event: { target: string }) => event.target)).not.toContain(
+        `key:${made.body.id}`,
+      );
+      const asSub = await gateway.http
+        .get('/v1/audit')
+        .query({ actor: `user-sub:${address}` })
+        .set(auditor)
+        .expect(200);
+      expect(asSub.body.items).toEqual([
+        expect.objectContaining({ actor: `user-sub:${address}`, target: `key:${made.body.id}` }),
+      ]);
+
+      // The person whose address the issuer verified is user:<address>, and only they.
+      const person = bearer(await token({ email: address, email_verified: true, groups: [groups.aAdmins] }));
+      const theirs = await gateway.http
+        .post('/v1/keys')
+        .set(person)
+        .send({ name: 'by the person', roles: ['viewer'] })
+        .expect(201);
+      expect(theirs.body.createdBy).toBe(`user:${address}`);
+      const found = await gateway.http
+        .get('/v1/audit')
+        .query({ actor: `user:${address}` })
+        .set(auditor)
+        .expect(200);
+      expect(found.body.items.map((event: { target: string }) => event.target)).toEqual([
+        `key:${theirs.body.id}`,
+      ]);
     });
 
     it('mapped to no role in any tenant is forbidden (403)', async () => {
@@ -234,6 +281,22 @@ describe('sign-in with OIDC tokens (e2e)', () => {
         .get('/v1/credentials')
         .set(await asUser([]))
         .expect(403);
+    });
+
+    it('cannot be claimed by a key through X-On-Behalf-Of written like an actor (400)', async () => {
+      for (const name of [`user:carol-${run}@example.com`, `user-sub:carol-${run}`, 'platform']) {
+        const response = await gateway.http
+          .get('/v1/credentials')
+          .set(bearer(tenantA.keys.operator))
+          .set('X-On-Behalf-Of', name)
+          .expect(400);
+        expect(response.body.errors).toEqual([
+          {
+            path: 'header:X-On-Behalf-Of',
+            message: expect.stringMatching(/^must name the person as the frontend knows them/),
+          },
+        ]);
+      }
     });
 
     it('refuses X-On-Behalf-Of (400): the person is known', async () => {

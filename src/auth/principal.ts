@@ -7,7 +7,7 @@ export interface Principal {
   /** The tenant the key belongs to or the user acts in; null for the platform operator. */
   tenantId: string | null;
   keyId: string | null;
-  /** Identity recorded in history and audit, e.g. `key:<id>`, `user:<email>` or `platform`. */
+  /** Identity recorded in history and audit, in one of the forms of actors.ts. */
   actor: string;
   roles: readonly Role[];
   /** The person a frontend acts for (`X-On-Behalf-Of`), recorded beside the actor. */

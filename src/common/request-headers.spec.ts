@@ -56,6 +56,31 @@ describe('onBehalfOfHeader', () => {
     ]);
   });
 
+  it.each([
+    'user:alice@example.com',
+    'user-sub:alice@example.com',
+    'User:alice',
+    'key:3f1e2d4c-0000-4000-8000-000000000000',
+    'platform',
+    'Gateway',
+    'cli',
+    'sandbox',
+  ])('refuses %s, written like an actor the gateway records', (value) => {
+    expect(validationErrorsOf(() => read(value))).toEqual([
+      {
+        path: 'header:X-On-Behalf-Of',
+        message: expect.stringMatching(/^must name the person as the frontend knows them, not in a form/),
+      },
+    ]);
+  });
+
+  it.each(['platform team', 'keys@example.com', 'gatewayadmin'])(
+    'keeps %s, which only starts alike',
+    (value) => {
+      expect(read(value)).toBe(value);
+    },
+  );
+
   it('refuses a gateway key, naming what it looks like', () => {
     expect(validationErrorsOf(() => read(`pgw_AbCdEfGhIjKl_${'x'.repeat(43)}`))).toEqual([
       { path: 'header:X-On-Behalf-Of', message: 'must not hold a secret (it looks like a gateway key)' },

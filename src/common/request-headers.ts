@@ -1,3 +1,4 @@
+import { readsAsActor } from '../auth/actors';
 import { validationProblem } from './problem/validation';
 import { atMostCharacters } from './validation/messages';
 import { unsafeTextReason } from './validation/safe-text';
@@ -47,6 +48,11 @@ export function ifMatchHeader(value: string | undefined): string | undefined {
 
 // A person's identifier as frontends send it (email, user id, name), counted in characters.
 const ON_BEHALF_OF_MAX = 128;
+// Written like an actor, the name would read as a caller the gateway verified (and history's
+// actor filter, which looks at both, would find it as one).
+const ACTOR_FORM_REFUSED =
+  'must name the person as the frontend knows them, not in a form the gateway records callers in ' +
+  '(key:…, user:…, user-sub:…, platform, cli, sandbox, gateway)';
 const NON_ASCII = /[^\p{ASCII}]/u;
 // A byte order mark is kept, so that it is refused like any invisible character.
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
@@ -71,7 +77,9 @@ export function onBehalfOfHeader(header: string | string[] | undefined, rawHeade
   const problem =
     length < 1 || length > ON_BEHALF_OF_MAX
       ? `must be 1 to ${ON_BEHALF_OF_MAX} characters`
-      : unsafeTextReason(value);
+      : readsAsActor(value)
+        ? ACTOR_FORM_REFUSED
+        : unsafeTextReason(value);
   if (problem !== null) throw validationProblem([{ path: 'header:X-On-Behalf-Of', message: problem }]);
   return value;
 }

@@ -1,9 +1,10 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ACTOR_FORMS } from '../auth/actors';
 
 export class DashboardVersionSummaryView {
   @ApiProperty({ description: 'Starts at 1 per dashboard; each replace or restore stores one.' })
   version!: number;
-  @ApiProperty() actor!: string;
+  @ApiProperty({ description: `Whose write replaced this content: ${ACTOR_FORMS}.` }) actor!: string;
   @ApiPropertyOptional({ nullable: true, type: String }) onBehalfOf!: string | null;
   @ApiProperty({ description: 'When it was replaced (the content is what it was before).' }) createdAt!: Date;
   @ApiProperty() tileCount!: number;

@@ -18,7 +18,10 @@ const MAX_USER_LENGTH = 256;
 
 /** What a verified token says about its user. */
 export interface SignedInUser {
-  /** `user:<email>` (OIDC_USER_CLAIM), or `user:<sub>` when that claim is missing or unusable. */
+  /**
+   * `user:<email>` for the address in OIDC_USER_CLAIM when the token says `email_verified: true`;
+   * `user-sub:<sub>` for any other token, so that a `sub` shaped like an address never reads as one.
+   */
   actor: string;
   issuer: string;
   groups: string[];
@@ -66,7 +69,7 @@ export class OidcVerifier {
       throw tokenProblem(error, config);
     }
     return {
-      actor: `user:${userOf(payload, config.userClaim)}`,
+      actor: actorOf(payload, config.userClaim),
       issuer: config.issuer,
       groups: groupsOf(payload[config.groupsClaim]),
     };
@@ -163,13 +166,14 @@ function tokenProblem(error: unknown, config: OidcConfig): Error {
   return issuerUnavailable();
 }
 
-function userOf(payload: JWTPayload, claim: string): string {
+function actorOf(payload: JWTPayload, claim: string): string {
   const named = payload[claim];
-  // An address the issuer says it has not verified is not used as the person's name.
-  const unverifiedEmail = claim === 'email' && payload.email_verified === false;
-  if (!unverifiedEmail && usableName(named)) return named;
-  if (usableName(payload.sub)) return payload.sub;
-  throw new InvalidTokenError(`The token names no user: neither its ${claim} nor its sub claim is usable.`);
+  // Only an address the issuer vouches for names the person; anything else could be anyone's.
+  if (payload.email_verified === true && usableName(named)) return `user:${named}`;
+  if (usableName(payload.sub)) return `user-sub:${payload.sub}`;
+  throw new InvalidTokenError(
+    `The token names no user: it has no verified ${claim} (email_verified: true) and no usable sub claim.`,
+  );
 }
 
 // Issued by the provider, not written by the user: held to being printable, not to the secret shapes.

@@ -704,7 +704,7 @@ export interface components {
       /** Format: uuid */
       tenantId: string;
       /**
-       * @description `key:<id>`, `platform`, or `gateway` for the gateway's own jobs (retention, use records).
+       * @description Who acted: `key:<id>`, `user:<email>` (a verified address), `user-sub:<sub>`, `platform`, `cli`, `sandbox` or `gateway` (the gateway's own jobs: retention, use records).
        * @example key:3f1e2d4c-0000-4000-8000-000000000000
        */
       actor: string;
@@ -841,6 +841,7 @@ export interface components {
        * @example pgw_AbCdEfGhIjKl
        */
       keyPrefix: string;
+      /** @description Who issued it: `key:<id>`, `user:<email>` (a verified address), `user-sub:<sub>`, `platform`, `cli`, `sandbox` or `gateway`, with " for <person>" after a key's X-On-Behalf-Of. */
       createdBy: string;
       /** Format: date-time */
       createdAt: string;
@@ -865,6 +866,7 @@ export interface components {
        * @example pgw_AbCdEfGhIjKl
        */
       keyPrefix: string;
+      /** @description Who issued it: `key:<id>`, `user:<email>` (a verified address), `user-sub:<sub>`, `platform`, `cli`, `sandbox` or `gateway`, with " for <person>" after a key's X-On-Behalf-Of. */
       createdBy: string;
       /** Format: date-time */
       createdAt: string;
@@ -1051,6 +1053,7 @@ export interface components {
     PipeSpecRecordView: {
       /** Format: uuid */
       id: string;
+      /** @description Who submitted it: `key:<id>`, `user:<email>` (a verified address), `user-sub:<sub>`, `platform`, `cli`, `sandbox` or `gateway`. */
       actor: string;
       onBehalfOf?: string | null;
       /** Format: uuid */
@@ -1117,6 +1120,7 @@ export interface components {
     DashboardVersionSummaryView: {
       /** @description Starts at 1 per dashboard; each replace or restore stores one. */
       version: number;
+      /** @description Whose write replaced this content: `key:<id>`, `user:<email>` (a verified address), `user-sub:<sub>`, `platform`, `cli`, `sandbox` or `gateway`. */
       actor: string;
       onBehalfOf?: string | null;
       /**
@@ -1135,6 +1139,7 @@ export interface components {
     DashboardVersionView: {
       /** @description Starts at 1 per dashboard; each replace or restore stores one. */
       version: number;
+      /** @description Whose write replaced this content: `key:<id>`, `user:<email>` (a verified address), `user-sub:<sub>`, `platform`, `cli`, `sandbox` or `gateway`. */
       actor: string;
       onBehalfOf?: string | null;
       /**
@@ -2182,7 +2187,7 @@ export interface operations {
         to?: string;
         /** @description Exact action name. */
         action?: string;
-        /** @description Exact actor. */
+        /** @description Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`. */
         actor?: string;
         /** @description Exact target. */
         target?: string;
@@ -2291,7 +2296,7 @@ export interface operations {
         to?: string;
         /** @description Exact action name. */
         action?: string;
-        /** @description Exact actor. */
+        /** @description Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`. */
         actor?: string;
         /** @description Exact target. */
         target?: string;
@@ -6156,7 +6161,7 @@ export interface operations {
         organizationId?: string;
         serviceId?: string;
         outcome?: 'pending' | 'succeeded' | 'failed' | 'unknown';
-        /** @description The submitting identity, e.g. key:<id>, or the on-behalf-of user. */
+        /** @description The submitting identity exactly as recorded (`key:<id>`, `user:<email>`, `user-sub:<sub>`), or the on-behalf-of person. */
         actor?: string;
       };
       header?: {

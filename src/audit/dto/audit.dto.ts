@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
+import { ACTOR_FORMS } from '../../auth/actors';
 import { PageQueryDto } from '../../common/pagination';
 import { typeMessage } from '../../common/validation/messages';
 import {
@@ -46,7 +47,11 @@ export class AuditFilterDto {
   })
   action?: string;
 
-  @ApiPropertyOptional({ example: 'key:3f1e2d4c-0000-4000-8000-000000000000', description: 'Exact actor.' })
+  @ApiPropertyOptional({
+    example: 'key:3f1e2d4c-0000-4000-8000-000000000000',
+    description:
+      'Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`.',
+  })
   @IsOptional()
   @IsText(1, 200, PRINTABLE)
   actor?: string;
@@ -73,7 +78,7 @@ export class AuditEventView {
   @ApiProperty({ format: 'uuid' }) tenantId!: string;
   @ApiProperty({
     example: 'key:3f1e2d4c-0000-4000-8000-000000000000',
-    description: "`key:<id>`, `platform`, or `gateway` for the gateway's own jobs (retention, use records).",
+    description: `Who acted: ${ACTOR_FORMS} (the gateway's own jobs: retention, use records).`,
   })
   actor!: string;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'X-On-Behalf-Of of the request.' })

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ACTOR_FORMS } from '../actors';
 import { IsOptional } from 'class-validator';
 import { IsSafeName } from '../../common/validation/safe-text';
 import { IsFlag, IsSetOf } from '../../common/validation/validation-decorators';
@@ -39,7 +40,10 @@ export class GatewayKeyView {
     example: 'pgw_AbCdEfGhIjKl',
   })
   keyPrefix!: string;
-  @ApiProperty() createdBy!: string;
+  @ApiProperty({
+    description: `Who issued it: ${ACTOR_FORMS}, with " for <person>" after a key's X-On-Behalf-Of.`,
+  })
+  createdBy!: string;
   @ApiProperty() createdAt!: Date;
   @ApiPropertyOptional({ nullable: true, type: Date }) lastUsedAt!: Date | null;
   @ApiPropertyOptional({ nullable: true, type: Date }) revokedAt!: Date | null;

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ACTOR_FORMS } from '../../auth/actors';
 import { IsOptional } from 'class-validator';
 import { IsDateTime, IsOneOf, IsText, IsUuid } from '../../common/validation/validation-decorators';
 import { PageQueryDto } from '../../common/pagination';
@@ -32,7 +33,10 @@ export class PipeSpecHistoryQueryDto extends PageQueryDto {
   @IsOneOf(PIPE_SPEC_OUTCOMES)
   outcome?: PipeSpecOutcome;
 
-  @ApiPropertyOptional({ description: 'The submitting identity, e.g. key:<id>, or the on-behalf-of user.' })
+  @ApiPropertyOptional({
+    description:
+      'The submitting identity exactly as recorded (`key:<id>`, `user:<email>`, `user-sub:<sub>`), or the on-behalf-of person.',
+  })
   @IsOptional()
   @IsText(0, 200)
   actor?: string;
@@ -40,7 +44,7 @@ export class PipeSpecHistoryQueryDto extends PageQueryDto {
 
 export class PipeSpecRecordView {
   @ApiProperty({ format: 'uuid' }) id!: string;
-  @ApiProperty() actor!: string;
+  @ApiProperty({ description: `Who submitted it: ${ACTOR_FORMS}.` }) actor!: string;
   @ApiPropertyOptional({ nullable: true, type: String }) onBehalfOf!: string | null;
   @ApiPropertyOptional({ nullable: true, type: String, format: 'uuid' }) keyId!: string | null;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
