@@ -2,12 +2,13 @@
  * What a database writer who does not hold AUDIT_CHAIN_KEYS can and cannot do to the audit chain
  * unnoticed. Each test tampers with one tenant's rows directly, as such a writer would.
  */
-import { auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
 import { AuditCheckpointService } from '../src/audit/audit-checkpoint.service';
+import { signLegacyEnd } from '../src/audit/audit-checkpoint';
 import { AuditService } from '../src/audit/audit.service';
 import { AuditChainKeys } from '../src/crypto/audit-chain-keys';
+import { generateKeyText, parseKeyRing } from '../src/crypto/key-ring';
 import { PrismaService } from '../src/database/prisma.service';
-import type { AuditEvent } from '../src/generated/prisma/client';
+import { auditTampering, type AuditTampering } from './support/audit-tampering';
 import { bearer, createTenant, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 
@@ -16,10 +17,12 @@ const actor = { actor: 'key:integrity-test', onBehalfOf: null, keyId: null, requ
 describe('audit chain integrity (e2e)', () => {
   let gateway: TestGateway;
   let prisma: PrismaService;
+  let tampering: AuditTampering;
 
   beforeAll(async () => {
     gateway = await startGateway();
     prisma = gateway.app.get(PrismaService);
+    tampering = auditTampering(gateway);
   });
   afterAll(() => gateway.close());
 
@@ -52,46 +55,13 @@ describe('audit chain integrity (e2e)', () => {
     return tenant;
   }
 
-  const events = (tenantId: string) =>
-    prisma.auditEvent.findMany({ where: { tenantId }, orderBy: { seq: 'asc' } });
-
-  /** Stores `rows` (their hashes, links, key versions, content) over the tenant's rows, and moves the head. */
-  async function rewrite(tenantId: string, rows: AuditEvent[]): Promise<void> {
-    for (const row of rows) {
-      await prisma.auditEvent.update({
-        where: { tenantId_seq: { tenantId, seq: row.seq } },
-        data: { outcome: row.outcome, prevHash: row.prevHash, hash: row.hash, chainKey: row.chainKey },
-      });
-    }
-    const last = rows[rows.length - 1];
-    await prisma.auditChain.update({ where: { tenantId }, data: { lastSeq: last.seq, lastHash: last.hash } });
-  }
-
-  /**
-   * The tenant's events with every hash from event `seq` on recomputed with plain SHA-256, as one
-   * without the chain key can; `edit` changes that event's outcome first, `asLegacy` drops the key
-   * versions.
-   */
-  function rehashedFrom(
-    rows: AuditEvent[],
-    seq: number,
-    { edit = false, asLegacy = false } = {},
-  ): AuditEvent[] {
-    const keys = gateway.app.get(AuditChainKeys);
-    let prevHash = seq === 1 ? GENESIS_HASH : rows[seq - 2].hash;
-    return rows.map((row) => {
-      if (row.seq < seq) return row;
-      const content = { ...row, outcome: edit && row.seq === seq ? 'failed' : row.outcome, prevHash };
-      const hash = auditEventHash({ ...content, details: content.details ?? undefined }, keys, null)!;
-      prevHash = hash;
-      return { ...content, hash, chainKey: asLegacy ? null : row.chainKey };
-    });
-  }
-
   describe('rewriting events', () => {
     it('finds an event edited with every hash after it recomputed as plain SHA-256', async () => {
       const tenant = await tenantWithEvents();
-      await rewrite(tenant.id, rehashedFrom(await events(tenant.id), 8, { edit: true }));
+      await tampering.rewrite(
+        tenant.id,
+        tampering.rehashedFrom(await tampering.events(tenant.id), 8, { edit: true }),
+      );
       expect(await verify(tenant)).toEqual({
         ok: false,
         checked: 7,
@@ -102,7 +72,10 @@ describe('audit chain integrity (e2e)', () => {
 
     it('finds the same rewrite passed off as events from before keyed chaining', async () => {
       const tenant = await tenantWithEvents();
-      await rewrite(tenant.id, rehashedFrom(await events(tenant.id), 8, { edit: true, asLegacy: true }));
+      await tampering.rewrite(
+        tenant.id,
+        tampering.rehashedFrom(await tampering.events(tenant.id), 8, { edit: true, asLegacy: true }),
+      );
       expect(await verify(tenant)).toEqual({
         ok: false,
         checked: 7,
@@ -113,7 +86,7 @@ describe('audit chain integrity (e2e)', () => {
 
     it('finds a prefix deleted and the chain start moved past it', async () => {
       const tenant = await tenantWithEvents();
-      const [sixth] = (await events(tenant.id)).filter((row) => row.seq === 6);
+      const [sixth] = (await tampering.events(tenant.id)).filter((row) => row.seq === 6);
       await prisma.auditEvent.deleteMany({ where: { tenantId: tenant.id, seq: { lt: 6 } } });
       await prisma.auditChain.update({
         where: { tenantId: tenant.id },
@@ -128,31 +101,52 @@ describe('audit chain integrity (e2e)', () => {
     });
   });
 
-  describe('events chained before keyed chaining', () => {
-    it('verify, come first, and are reported as legacy', async () => {
-      const tenant = await createTenant(gateway);
-      // As the gateway chained them before: plain SHA-256, no key version. The tenant's own five
-      // events are rewritten so; the event appended now is keyed.
-      await rewrite(tenant.id, rehashedFrom(await events(tenant.id), 1, { asLegacy: true }));
-      await gateway.app
-        .get(AuditService)
-        .record(actor, { tenantId: tenant.id, action: 'test.event', outcome: 'succeeded' });
+  describe('a whole chain rewritten as if chained before keyed chaining', () => {
+    it('is reported at its first event: a tenant created since has no legacy events', async () => {
+      const tenant = await tenantWithEvents(40);
+      await tampering.rewrite(
+        tenant.id,
+        tampering.rehashedFrom(await tampering.events(tenant.id), 1, { asLegacy: true }),
+      );
       expect(await verify(tenant)).toEqual({
-        ok: true,
-        checked: 6,
-        lastSeq: 6,
-        lastHash: expect.any(String),
-        legacyEvents: 5,
+        ok: false,
+        checked: 0,
+        firstBadSeq: 1,
+        reason: 'unkeyed event',
       });
-      const listed = await gateway.http.get('/v1/audit?limit=10').set(auditor(tenant)).expect(200);
-      expect(listed.body.items.map((event: { chainKey: string | null }) => event.chainKey)).toEqual([
-        'v1',
-        null,
-        null,
-        null,
-        null,
-        null,
-      ]);
+    });
+
+    it('is reported all the same with a legacy end forged, or copied from another tenant', async () => {
+      const tenant = await tenantWithEvents(3);
+      const other = await tenantWithEvents(3);
+      const rows = tampering.rehashedFrom(await tampering.events(tenant.id), 1, { asLegacy: true });
+      await tampering.rewrite(tenant.id, rows);
+      const last = rows[rows.length - 1];
+      const keys = gateway.app.get(AuditChainKeys);
+      // A genuine legacy end, but another tenant's; and this tenant's, signed with another key.
+      const copied = signLegacyEnd(keys, { tenantId: other.id, seq: last.seq, hash: last.hash });
+      const forged = signLegacyEnd(new AuditChainKeys(parseKeyRing(generateKeyText('v1'))), {
+        tenantId: tenant.id,
+        seq: last.seq,
+        hash: last.hash,
+      });
+      for (const end of [copied, forged]) {
+        await prisma.auditChain.update({
+          where: { tenantId: tenant.id },
+          data: {
+            legacyEndSeq: last.seq,
+            legacyEndHash: last.hash,
+            legacyEndKeyVersion: end.keyVersion,
+            legacyEndSignature: end.signature,
+          },
+        });
+        expect(await verify(tenant)).toEqual({
+          ok: false,
+          checked: 0,
+          firstBadSeq: 1,
+          reason: 'unkeyed event',
+        });
+      }
     });
   });
 
@@ -181,7 +175,7 @@ describe('audit chain integrity (e2e)', () => {
     it('finds the newest events cut off and the head moved back: truncated', async () => {
       const tenant = await tenantWithEvents();
       const checkpoint = await checkpointOf(tenant);
-      const rows = await events(tenant.id);
+      const rows = await tampering.events(tenant.id);
       const keep = rows.filter((row) => row.seq <= 11);
       await prisma.auditEvent.deleteMany({ where: { tenantId: tenant.id, seq: { gt: 11 } } });
       await prisma.auditChain.update({
@@ -197,7 +191,7 @@ describe('audit chain integrity (e2e)', () => {
     it('finds the cut refilled with other events: checkpoint mismatch', async () => {
       const tenant = await tenantWithEvents(3);
       const checkpoint = await checkpointOf(tenant);
-      const keep = (await events(tenant.id)).filter((row) => row.seq <= 6);
+      const keep = (await tampering.events(tenant.id)).filter((row) => row.seq <= 6);
       await prisma.auditEvent.deleteMany({ where: { tenantId: tenant.id, seq: { gt: 6 } } });
       await prisma.auditChain.update({
         where: { tenantId: tenant.id },

@@ -69,8 +69,9 @@ function verify(
   events: StoredAuditEvent[],
   anchor: ChainAnchor | null = null,
   ring: AuditChainKeys = keys,
+  legacyEnd: ChainAnchor | null = null,
 ) {
-  const verifier = new ChainVerifier(bounds, anchor);
+  const verifier = new ChainVerifier(bounds, anchor, legacyEnd);
   for (const event of events) if (!verifier.check(event, safeAuditEventHash(event, ring))) break;
   return verifier.result();
 }
@@ -182,11 +183,97 @@ describe('ChainVerifier', () => {
     });
   });
 
-  it('verifies legacy events (plain SHA-256) before keyed ones, and counts them', () => {
+  describe('legacy events (plain SHA-256, chained before keyed chaining)', () => {
     const mixed = chain(10, (seq) => (seq <= 4 ? null : 'v1'));
-    expect(verify(boundsOf(mixed), mixed)).toMatchObject({ ok: true, checked: 10, legacyEvents: 4 });
-    const legacyOnly = chain(3, () => null);
-    expect(verify(boundsOf(legacyOnly), legacyOnly)).toMatchObject({ ok: true, legacyEvents: 3 });
+    const endOf = (events: StoredAuditEvent[], seq: number): ChainAnchor => ({
+      seq,
+      hash: events[seq - 1].hash,
+    });
+    const verifyWithEnd = (events: StoredAuditEvent[], end: ChainAnchor | null, bounds = boundsOf(events)) =>
+      verify(bounds, events, null, keys, end);
+
+    /** The events from `seq` on recomputed as legacy ones, as a writer without the key can. */
+    function asLegacyFrom(events: StoredAuditEvent[], seq: number, edit?: number): StoredAuditEvent[] {
+      let prevHash = seq === 1 ? GENESIS_HASH : events[seq - 2].hash;
+      return events.map((event) => {
+        if (event.seq < seq) return event;
+        const content = { ...event, prevHash, outcome: event.seq === edit ? 'failed' : event.outcome };
+        prevHash = auditEventHash(content, keys, null)!;
+        return { ...content, hash: prevHash, chainKey: null };
+      });
+    }
+
+    it('verify up to the signed legacy end, before keyed ones, and are counted', () => {
+      expect(verifyWithEnd(mixed, endOf(mixed, 4))).toEqual({
+        ok: true,
+        checked: 10,
+        lastSeq: 10,
+        lastHash: mixed[9].hash,
+        legacyEvents: 4,
+      });
+      const legacyOnly = chain(3, () => null);
+      expect(verifyWithEnd(legacyOnly, endOf(legacyOnly, 3))).toMatchObject({ ok: true, legacyEvents: 3 });
+    });
+
+    it('without a legacy end, none may be: a whole chain rewritten as legacy fails at its first event', () => {
+      const downgraded = asLegacyFrom(events, 1);
+      expect(verifyWithEnd(downgraded, null)).toEqual({
+        ok: false,
+        checked: 0,
+        firstBadSeq: 1,
+        reason: 'unkeyed event',
+      });
+      expect(verifyWithEnd(mixed, null)).toMatchObject({
+        ok: false,
+        firstBadSeq: 1,
+        reason: 'unkeyed event',
+      });
+    });
+
+    it('past the legacy end, an unkeyed event fails, naming it', () => {
+      expect(verifyWithEnd(asLegacyFrom(mixed, 5), endOf(mixed, 4))).toEqual({
+        ok: false,
+        checked: 4,
+        firstBadSeq: 5,
+        reason: 'unkeyed event',
+      });
+    });
+
+    it('the legacy prefix rewritten: the chain no longer passes its signed end', () => {
+      const legacyOnly = chain(6, () => null);
+      const rewritten = asLegacyFrom(legacyOnly, 3, 3);
+      expect(verifyWithEnd(rewritten, endOf(legacyOnly, 6))).toEqual({
+        ok: false,
+        checked: 5,
+        firstBadSeq: 6,
+        reason: 'checkpoint mismatch',
+      });
+    });
+
+    it('the chain cut before its legacy end: truncated; pruned past it: nothing left to check', () => {
+      const legacyOnly = chain(6, () => null);
+      const cut = legacyOnly.slice(0, 4);
+      expect(verifyWithEnd(cut, endOf(legacyOnly, 6))).toEqual({
+        ok: false,
+        checked: 4,
+        firstBadSeq: 5,
+        reason: 'truncated',
+      });
+      expect(verifyWithEnd(mixed.slice(6), endOf(mixed, 4), boundsOf(mixed, 7))).toMatchObject({
+        ok: true,
+        checked: 4,
+        legacyEvents: 0,
+      });
+    });
+
+    it("reports only the caller's checkpoint, with the legacy end passed as well", () => {
+      expect(verify(boundsOf(mixed), mixed, endOf(mixed, 8), keys, endOf(mixed, 4))).toMatchObject({
+        ok: true,
+        legacyEvents: 4,
+        checkpoint: { seq: 8, status: 'reached' },
+      });
+      expect(verifyWithEnd(mixed, endOf(mixed, 4))).not.toHaveProperty('checkpoint');
+    });
   });
 
   it('verifies events chained with every key of the ring, and fails those of a key it lacks', () => {

@@ -110,6 +110,11 @@ export interface ChainAnchor {
 /**
  * Checks a tenant's events fed in seq order, one batch after another, so a chain of any length is
  * verified in constant memory. Stops at the first fault: everything after it is suspect anyway.
+ *
+ * `anchor` is a checkpoint the caller kept; `legacyEnd` the last event chained before keyed
+ * chaining, as the gateway signed it when it first recorded it. Unkeyed (legacy) events are
+ * accepted up to `legacyEnd` only, and the chain must pass through it like through a checkpoint,
+ * so neither the legacy prefix nor where it ends can be moved without the chain key.
  */
 export class ChainVerifier {
   private expectedSeq: number;
@@ -117,19 +122,26 @@ export class ChainVerifier {
   private checked = 0;
   private legacyEvents = 0;
   private fault: { firstBadSeq: number; reason: ChainFault } | null = null;
-  private anchorStatus: ChainAnchorStatus | null = null;
+  // Each signed point the chain must pass, and whether it did (null: not yet).
+  private readonly passes = new Map<ChainAnchor, ChainAnchorStatus | null>();
 
   constructor(
     private readonly bounds: ChainBounds,
     private readonly anchor: ChainAnchor | null = null,
+    private readonly legacyEnd: ChainAnchor | null = null,
   ) {
     this.expectedSeq = bounds.startSeq;
     this.expectedPrevHash = bounds.startHash;
-    if (anchor && anchor.seq < bounds.startSeq) {
-      // Pruned past the anchor: only an anchor right before the start can still be compared.
-      if (anchor.seq < bounds.startSeq - 1) this.anchorStatus = 'pruned';
-      else if (anchor.hash === bounds.startHash) this.anchorStatus = 'reached';
-      else this.fault = { firstBadSeq: bounds.startSeq, reason: 'checkpoint mismatch' };
+    for (const point of [anchor, legacyEnd]) {
+      if (point === null) continue;
+      let status: ChainAnchorStatus | null = null;
+      if (point.seq < bounds.startSeq) {
+        // Pruned past the point: only one right before the start can still be compared.
+        if (point.seq < bounds.startSeq - 1) status = 'pruned';
+        else if (point.hash === bounds.startHash) status = 'reached';
+        else this.fault ??= { firstBadSeq: bounds.startSeq, reason: 'checkpoint mismatch' };
+      }
+      this.passes.set(point, status);
     }
   }
 
@@ -139,21 +151,25 @@ export class ChainVerifier {
    */
   check(event: ChainLink, computedHash: string | null): boolean {
     if (this.fault) return false;
-    const { anchor } = this;
+    const { legacyEnd } = this;
     // A gap is reported before the chain link: the event after a deleted one also fails its link,
     // but what is wrong is the absence.
     if (event.seq !== this.expectedSeq)
       this.fault = { firstBadSeq: this.expectedSeq, reason: 'missing event' };
     else if (event.prevHash !== this.expectedPrevHash)
       this.fault = { firstBadSeq: event.seq, reason: 'prevHash mismatch' };
-    // Legacy events only ever precede keyed ones: a later one was rewritten without the key.
-    else if (event.chainKey === null && this.checked > this.legacyEvents)
+    // Past the signed legacy end (or with none), an unkeyed event was written without the key.
+    else if (event.chainKey === null && (legacyEnd === null || event.seq > legacyEnd.seq))
       this.fault = { firstBadSeq: event.seq, reason: 'unkeyed event' };
     else if (computedHash !== event.hash) this.fault = { firstBadSeq: event.seq, reason: 'hash mismatch' };
-    else if (anchor?.seq === event.seq && anchor.hash !== event.hash)
-      this.fault = { firstBadSeq: event.seq, reason: 'checkpoint mismatch' };
+    else {
+      for (const point of this.passes.keys()) {
+        if (point.seq !== event.seq) continue;
+        if (point.hash !== event.hash) this.fault = { firstBadSeq: event.seq, reason: 'checkpoint mismatch' };
+        else this.passes.set(point, 'reached');
+      }
+    }
     if (this.fault) return false;
-    if (anchor?.seq === event.seq) this.anchorStatus = 'reached';
     if (event.chainKey === null) this.legacyEvents += 1;
     this.checked += 1;
     this.expectedSeq += 1;
@@ -172,19 +188,18 @@ export class ChainVerifier {
         lastChecked < lastSeq ? lastChecked + 1 : lastChecked > lastSeq ? lastSeq + 1 : lastSeq;
       return { ok: false, checked: this.checked, firstBadSeq, reason: 'head mismatch' };
     }
-    // The chain ends before the anchor: events that were there when it was taken are gone.
-    if (this.anchor && this.anchorStatus === null) {
+    // The chain ends before a signed point: events that were there when it was signed are gone.
+    if ([...this.passes.values()].includes(null)) {
       return { ok: false, checked: this.checked, firstBadSeq: lastSeq + 1, reason: 'truncated' };
     }
+    const anchorStatus = this.anchor && this.passes.get(this.anchor);
     return {
       ok: true,
       checked: this.checked,
       lastSeq,
       lastHash,
       legacyEvents: this.legacyEvents,
-      ...(this.anchor && this.anchorStatus
-        ? { checkpoint: { seq: this.anchor.seq, status: this.anchorStatus } }
-        : {}),
+      ...(this.anchor && anchorStatus ? { checkpoint: { seq: this.anchor.seq, status: anchorStatus } } : {}),
     };
   }
 }

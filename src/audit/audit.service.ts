@@ -22,6 +22,7 @@ import {
   VerifyRow,
   verifyRowHash,
 } from './audit-chain';
+import { genuineLegacyEnd } from './audit-checkpoint';
 import type {
   AuditEventView,
   AuditFilterDto,
@@ -159,11 +160,13 @@ export class AuditService {
    * Recomputes the chain from its start (genesis, or the checkpoint pruning left) to its recorded
    * head, in one snapshot so concurrent appends and pruning cannot cause a false alarm. With an
    * `anchor` (a kept checkpoint the caller proved genuine), the chain must still pass through it.
+   * Unkeyed events count only up to the legacy end the chain row records, if genuine (legacy-ends.ts).
    */
   async verify(tenantId: string, anchor: ChainAnchor | null = null): Promise<ChainVerification> {
     const result = await this.prisma.$transaction(
       async (tx) => {
-        const bounds = (await tx.auditChain.findUnique({ where: { tenantId } })) ?? EMPTY_CHAIN;
+        const chain = await tx.auditChain.findUnique({ where: { tenantId } });
+        const bounds = chain ?? EMPTY_CHAIN;
         // A later start than genesis is retention's, and its audit.prune event says so.
         if (bounds.startSeq > 1 && (await declaredStart(tx, tenantId)) !== bounds.startSeq) {
           return {
@@ -173,7 +176,8 @@ export class AuditService {
             reason: 'undeclared start' as const,
           };
         }
-        const verifier = new ChainVerifier(bounds, anchor);
+        const legacyEnd = chain && genuineLegacyEnd(this.chainKeys, tenantId, chain);
+        const verifier = new ChainVerifier(bounds, anchor, legacyEnd);
         // then() starts the query now: Prisma runs a query only once something awaits it.
         const read = (after: number) => readForVerify(tx, tenantId, after).then((rows) => rows);
         for (let next = read(bounds.startSeq - 1); ;) {

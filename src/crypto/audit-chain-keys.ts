@@ -1,7 +1,10 @@
 import { createHmac, createSecretKey, KeyObject, timingSafeEqual } from 'node:crypto';
 import type { KeyRing } from './key-ring';
 
-const KEY_CHECK_LABEL = 'pipes-gateway/key-check/v1\0audit-chain\0';
+// A key check under the second label also says that the database's legacy ends are recorded
+// (src/audit/legacy-ends.ts); one under the first predates that.
+const KEY_CHECK_LABEL = 'pipes-gateway/key-check/v2\0audit-chain\0';
+const UNRECORDED_LEGACY_KEY_CHECK_LABEL = 'pipes-gateway/key-check/v1\0audit-chain\0';
 
 /**
  * The audit chain's HMAC-SHA-256 keys (AUDIT_CHAIN_KEYS), kept out of the database: whoever can
@@ -43,7 +46,16 @@ export class AuditChainKeys {
   }
 
   keyCheckMatches(version: string, check: Buffer): boolean {
-    const expected = this.keyCheck(version);
-    return check.length === expected.length && timingSafeEqual(check, expected);
+    return sameBytes(check, this.keyCheck(version));
   }
+
+  /** Whether `check` is key `version`'s check from before legacy ends were recorded. */
+  isCheckBeforeLegacyEnds(version: string, check: Buffer): boolean {
+    const earlier = this.mac(version, `${UNRECORDED_LEGACY_KEY_CHECK_LABEL}${version}`);
+    return earlier !== null && sameBytes(check, Buffer.from(earlier, 'hex'));
+  }
+}
+
+function sameBytes(given: Buffer, expected: Buffer): boolean {
+  return given.length === expected.length && timingSafeEqual(given, expected);
 }

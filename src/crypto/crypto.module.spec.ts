@@ -15,6 +15,10 @@ import { generateKeyText } from './key-ring';
 const emptyDatabase = {
   keyCheck: { findMany: () => Promise.resolve([]), createMany: () => Promise.resolve({ count: 1 }) },
   credential: { findFirst: () => Promise.resolve(null) },
+  auditEvent: { findFirst: () => Promise.resolve(null) },
+  $executeRaw: () => Promise.resolve(0),
+  $queryRaw: () => Promise.resolve([]),
+  $transaction: (work: (tx: unknown) => Promise<unknown>) => work(emptyDatabase),
 };
 
 async function start(env: Record<string, string>) {

@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { recordLegacyEnds } from '../audit/legacy-ends';
 import { PrismaService } from '../database/prisma.service';
 import { AuditChainKeys } from './audit-chain-keys';
 import { credentialAssociatedData, CryptoService, DecryptionError } from './crypto.service';
@@ -48,7 +49,11 @@ export class KeyChecksService implements OnApplicationBootstrap {
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.crypto.ephemeral) await this.check(this.encryptionRing());
-    if (!this.chainKeys.ephemeral) await this.check(this.chainRing());
+    if (!this.chainKeys.ephemeral) {
+      const recorded = await recordLegacyEnds(this.prisma, this.chainKeys);
+      if (recorded) this.logger.log(`recorded where the legacy events of ${recorded} audit chain(s) end`);
+      await this.check(this.chainRing());
+    }
   }
 
   private async check(ring: CheckedRing): Promise<void> {

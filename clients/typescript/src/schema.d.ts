@@ -754,14 +754,14 @@ export interface components {
       lastSeq?: number;
       /** @description ok only: hash of the chain head. */
       lastHash?: string;
-      /** @description ok only: how many of the checked events were chained with plain SHA-256, before the chain was keyed (they come first). A database writer could rewrite those unnoticed; keyed events they cannot. */
+      /** @description ok only: how many of the checked events were chained with plain SHA-256, before the chain was keyed: only up to the tenant's legacy end, which the gateway signed when it first recorded it. */
       legacyEvents?: number;
       /** @description ok only, when a checkpoint was given. */
       checkpoint?: components['schemas']['CheckpointOutcomeView'];
       /** @description not ok: the first seq that is altered, missing or out of place. */
       firstBadSeq?: number;
       /**
-       * @description `hash mismatch`: the event was edited (or names a chain key this gateway does not have). `missing event`: a seq is absent (deleted). `prevHash mismatch`: events were reordered or one was inserted. `unkeyed event`: an event without a chain key after keyed ones (rewritten without the key). `head mismatch`: the newest events were deleted, or the recorded head disagrees with the last event. `undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). `checkpoint mismatch`: the event at the checkpoint is not the one it signed (rewritten, or removed and replaced). `truncated`: the chain ends before the checkpoint: events it covered are gone.
+       * @description `hash mismatch`: the event was edited (or names a chain key this gateway does not have). `missing event`: a seq is absent (deleted). `prevHash mismatch`: events were reordered or one was inserted. `unkeyed event`: an event without a chain key past the legacy end the gateway signed for the tenant, or in a chain with none (written without the key). `head mismatch`: the newest events were deleted, or the recorded head disagrees with the last event. `undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). `checkpoint mismatch`: the event at a signed point (the checkpoint given, or the legacy end) is not the one signed (rewritten, or removed and replaced). `truncated`: the chain ends before a signed point: events it covered are gone.
        * @enum {string}
        */
       reason?:
