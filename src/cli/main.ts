@@ -16,7 +16,7 @@ async function main(): Promise<number> {
   const config = loadConfig(process.env);
   const { url, dataDir } = config.database;
   // The running gateway owns the embedded database: refused before anything starts.
-  if (url === null && !dataDir.startsWith('memory://')) assertDataDirFree(resolve(dataDir));
+  if (url === null && !dataDir.startsWith('memory://')) await assertDataDirFree(resolve(dataDir));
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: ['error', 'warn'],
   });

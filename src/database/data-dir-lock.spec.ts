@@ -1,5 +1,13 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { assertDataDirFree, DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
@@ -8,6 +16,8 @@ import { assertDataDirFree, DataDirInUseError, LOCK_FILE, lockDataDir } from './
 function endedPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid;
 }
+
+const onLinux = process.platform === 'linux' ? it : it.skip;
 
 describe('lockDataDir', () => {
   let dataDir: string;
@@ -30,8 +40,8 @@ describe('lockDataDir', () => {
   });
   afterEach(() => rmSync(dataDir, { recursive: true, force: true }));
 
-  it('names this process in the lock file, and removes it on release', () => {
-    const release = lockDataDir(dataDir);
+  it('names this process in the lock file, and removes it on release', async () => {
+    const release = await lockDataDir(dataDir);
     expect(holder()).toMatchObject({
       pid: process.pid,
       hostname: hostname(),
@@ -43,15 +53,13 @@ describe('lockDataDir', () => {
     expect(readdirSync(dataDir)).toEqual([]);
   });
 
-  it('refuses a folder held by a running process, naming it and what to do', () => {
-    const release = lockDataDir(dataDir);
+  it('refuses a folder held by a running process, naming it and what to do', async () => {
+    const release = await lockDataDir(dataDir);
     try {
-      let refusal: unknown;
-      try {
-        lockDataDir(dataDir);
-      } catch (error) {
-        refusal = error;
-      }
+      const refusal = await lockDataDir(dataDir).then(
+        () => null,
+        (error: unknown) => error,
+      );
       expect(refusal).toBeInstanceOf(DataDirInUseError);
       expect((refusal as Error).message).toMatch(
         new RegExp(
@@ -59,43 +67,67 @@ describe('lockDataDir', () => {
         ),
       );
       expect((refusal as Error).message).toMatch(/Stop that process first/);
-      expect(() => assertDataDirFree(dataDir)).toThrow(DataDirInUseError);
+      await expect(assertDataDirFree(dataDir)).rejects.toThrow(DataDirInUseError);
     } finally {
       release();
     }
-    expect(() => assertDataDirFree(dataDir)).not.toThrow();
+    await expect(assertDataDirFree(dataDir)).resolves.toBeUndefined();
   });
 
-  it('takes over the lock of a process that is gone', () => {
+  onLinux('keeps the folder when its lock file is deleted: the claim is no file (Linux)', async () => {
+    const release = await lockDataDir(dataDir);
+    try {
+      unlinkSync(lockPath());
+      const refusal = await lockDataDir(dataDir).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect((refusal as Error).message).toMatch(
+        new RegExp(
+          `^The data folder .* is in use by process ${process.pid} \\(this one\\) \\(node .*, started `,
+        ),
+      );
+      await expect(assertDataDirFree(dataDir)).rejects.toThrow(DataDirInUseError);
+      // The refused attempt left no lock file of its own.
+      expect(existsSync(lockPath())).toBe(false);
+    } finally {
+      release();
+    }
+    (await lockDataDir(dataDir))();
+  });
+
+  it('takes over the lock of a process that is gone', async () => {
     plant({ pid: endedPid() });
-    const release = lockDataDir(dataDir);
+    const release = await lockDataDir(dataDir);
     expect(holder()).toMatchObject({ pid: process.pid });
     release();
   });
 
-  it('takes over a lock file that is not a lock', () => {
+  it('takes over a lock file that is not a lock', async () => {
     writeFileSync(lockPath(), '{"pid":');
-    lockDataDir(dataDir)();
+    (await lockDataDir(dataDir))();
     expect(existsSync(lockPath())).toBe(false);
   });
 
-  const onLinux = process.platform === 'linux' ? it : it.skip;
-  onLinux('takes over a lock whose pid now belongs to another process (Linux: start times differ)', () => {
-    // Our parent runs, but it is not the process that wrote this lock: it started at another time.
-    plant({ pid: process.ppid, bootTicks: '1' });
-    lockDataDir(dataDir)();
-  });
+  onLinux(
+    'takes over a lock whose pid now belongs to another process (Linux: start times differ)',
+    async () => {
+      // Our parent runs, but it is not the process that wrote this lock: it started at another time.
+      plant({ pid: process.ppid, bootTicks: '1' });
+      (await lockDataDir(dataDir))();
+    },
+  );
 
-  it("refuses another host's lock, which it cannot check, naming the host and the file", () => {
+  it("refuses another host's lock, which it cannot check, naming the host and the file", async () => {
     plant({ pid: endedPid(), hostname: 'elsewhere.example' });
-    expect(() => lockDataDir(dataDir)).toThrow(
+    await expect(lockDataDir(dataDir)).rejects.toThrow(
       new RegExp(
         `in use by process \\d+ .* on host elsewhere\\.example.*delete ${lockPath().replace(/\//g, '\\/')}`,
       ),
     );
   });
 
-  it('clears a recovery left by a process that died in it', () => {
+  it('clears a recovery left by a process that died in it', async () => {
     plant({ pid: endedPid() });
     writeFileSync(
       join(dataDir, 'gateway.lock.recovering'),
@@ -107,7 +139,7 @@ describe('lockDataDir', () => {
         bootTicks: null,
       }),
     );
-    lockDataDir(dataDir)();
+    (await lockDataDir(dataDir))();
     expect(readdirSync(dataDir)).toEqual([]);
   });
 });

@@ -1,4 +1,6 @@
-import { linkSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { connect, createServer, Server } from 'node:net';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
 
@@ -16,16 +18,19 @@ export interface DataDirHolder {
 export class DataDirInUseError extends Error {
   override name = 'DataDirInUseError';
 
+  /** `holder` null: a process of this host holds it but did not say which. */
   constructor(
     readonly dataDir: string,
-    readonly holder: DataDirHolder,
+    readonly holder: DataDirHolder | null,
     lockPath: string,
   ) {
     const who =
-      `process ${holder.pid}${holder.pid === process.pid ? ' (this one)' : ''} ` +
-      `(${holder.command}, started ${holder.startedAt})`;
+      holder === null
+        ? 'another process of this host, which did not say which'
+        : `process ${holder.pid}${holder.pid === process.pid ? ' (this one)' : ''} ` +
+          `(${holder.command}, started ${holder.startedAt})`;
     super(
-      holder.hostname === hostname()
+      holder === null || holder.hostname === hostname()
         ? `The data folder ${dataDir} is in use by ${who}: only one process may open an embedded ` +
             'database. Stop that process first; while it runs, do the same through its API (admin routes, ' +
             'GATEWAY_ADMIN_TOKEN). A second gateway needs a DATA_DIR of its own, or Postgres (DATABASE_URL).'
@@ -38,16 +43,101 @@ export class DataDirInUseError extends Error {
 export const LOCK_FILE = 'gateway.lock';
 // Taken only while a stale lock is replaced, so that two processes never both replace it.
 const RECOVERY_FILE = 'gateway.lock.recovering';
+// How long a process refused the folder waits for its holder to say who it is.
+const ASK_HOLDER_TIMEOUT_MS = 3_000;
 
 /**
- * Takes the embedded data folder `dataDir` (which must exist) for this process: a lock file there
- * names the process, its command and start time. A lock whose process is gone (killed, crashed) is
- * taken over; one whose process runs, on this host or one this host cannot check, is refused with
- * DataDirInUseError. Answers the function that releases it (also run if the process exits first).
+ * Takes the embedded data folder `dataDir` (which must exist) for this process, with two claims.
+ *
+ * On Linux, a listening socket in the abstract namespace, named after the folder's identity
+ * (device and inode): it is no file, so nothing can delete it, and the kernel frees it when the
+ * process ends however it ends. A second process on the same host finds it taken, and its holder
+ * tells who it is. Elsewhere there is no such socket, and the lock file alone holds the folder.
+ *
+ * Then the lock file, which names the process, its command and start time for people and for
+ * processes the socket cannot reach (another host, or another network namespace, on a shared
+ * folder). A lock whose process is gone (killed, crashed) is taken over; one whose process runs, on
+ * this host or one this host cannot check, is refused with DataDirInUseError. Answers the function
+ * that releases both (also run if the process exits first).
  */
-export function lockDataDir(dataDir: string): () => void {
+export async function lockDataDir(dataDir: string): Promise<() => void> {
   const lockPath = join(dataDir, LOCK_FILE);
   const mine = ownHolder();
+  const claim = await claimSocket(dataDir, lockPath, mine);
+  try {
+    const releaseFile = takeLockFile(dataDir, lockPath, mine);
+    return () => {
+      releaseFile();
+      claim?.close();
+    };
+  } catch (error) {
+    claim?.close();
+    throw error;
+  }
+}
+
+/** Throws DataDirInUseError when a running process holds `dataDir`; takes nothing. */
+export async function assertDataDirFree(dataDir: string): Promise<void> {
+  const lockPath = join(dataDir, LOCK_FILE);
+  const address = claimAddress(dataDir);
+  const claimant = address === null ? undefined : await askHolder(address);
+  if (claimant !== undefined) {
+    throw new DataDirInUseError(dataDir, claimant ?? readHolder(lockPath) ?? null, lockPath);
+  }
+  const holder = readHolder(lockPath);
+  if (holder && isRunning(holder)) throw new DataDirInUseError(dataDir, holder, lockPath);
+}
+
+/** The abstract socket address that claims `dataDir` on this host; null where there are none. */
+function claimAddress(dataDir: string): string | null {
+  if (process.platform !== 'linux') return null;
+  const { dev, ino } = statSync(dataDir);
+  const identity = createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32);
+  return `\0pipes-gateway/data-dir/${identity}`;
+}
+
+/**
+ * Listens on the folder's claim address, answering whoever connects with `mine`; throws
+ * DataDirInUseError, naming the holder, when another process (or this one) listens there.
+ */
+async function claimSocket(dataDir: string, lockPath: string, mine: DataDirHolder): Promise<Server | null> {
+  const address = claimAddress(dataDir);
+  if (address === null) return null;
+  const server = createServer((socket) => socket.end(JSON.stringify(mine)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(address, resolve);
+    });
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
+    const holder = (await askHolder(address)) ?? readHolder(lockPath) ?? null;
+    throw new DataDirInUseError(dataDir, holder, lockPath);
+  }
+  // The claim must not keep a process (the CLI) alive once its work is done.
+  server.unref();
+  return server;
+}
+
+/**
+ * Who listens on `address`: undefined when no one does, null when someone does but did not say
+ * who in time (or said something that is not a holder).
+ */
+function askHolder(address: string): Promise<DataDirHolder | null | undefined> {
+  return new Promise((resolve) => {
+    let answer = '';
+    let listening = false;
+    const socket = connect(address, () => (listening = true));
+    socket.setTimeout(ASK_HOLDER_TIMEOUT_MS, () => socket.destroy());
+    socket.setEncoding('utf8');
+    socket.on('data', (chunk: string) => (answer += chunk));
+    socket.on('error', () => undefined);
+    socket.on('close', () => resolve(listening ? parseHolder(answer) : undefined));
+  });
+}
+
+/** The lock file part of lockDataDir: answers its release. */
+function takeLockFile(dataDir: string, lockPath: string, mine: DataDirHolder): () => void {
   for (let attempt = 0; attempt < 20; attempt++) {
     if (createExclusive(lockPath, mine)) {
       const release = () => {
@@ -65,13 +155,6 @@ export function lockDataDir(dataDir: string): () => void {
     replaceStale(dataDir, lockPath, holder);
   }
   throw new Error(`could not take the lock ${lockPath} of data folder ${dataDir}: it keeps changing hands`);
-}
-
-/** Throws DataDirInUseError when a running process holds `dataDir`; takes nothing. */
-export function assertDataDirFree(dataDir: string): void {
-  const lockPath = join(dataDir, LOCK_FILE);
-  const holder = readHolder(lockPath);
-  if (holder && isRunning(holder)) throw new DataDirInUseError(dataDir, holder, lockPath);
 }
 
 function ownHolder(): DataDirHolder {
@@ -112,6 +195,10 @@ function readHolder(path: string): DataDirHolder | null | undefined {
     if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw error;
   }
+  return parseHolder(text);
+}
+
+function parseHolder(text: string): DataDirHolder | null {
   try {
     const holder = JSON.parse(text) as DataDirHolder;
     return Number.isInteger(holder.pid) && typeof holder.hostname === 'string' ? holder : null;

@@ -135,7 +135,7 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
   const location = inMemory ? dataDir : resolve(dataDir, 'pglite');
   if (!inMemory) mkdirSync(location, { recursive: true });
   // Two processes on one folder corrupt it, and each loses what the other wrote: one at a time.
-  const unlock = inMemory ? () => undefined : lockDataDir(resolve(dataDir));
+  const unlock = inMemory ? () => undefined : await lockDataDir(resolve(dataDir));
   const pglite = new PGlite(location);
   // One process owns the embedded database, so locks only need to queue work in this process.
   const queue = new KeyedLimiter<number>(1);

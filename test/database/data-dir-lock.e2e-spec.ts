@@ -111,6 +111,34 @@ describe('one process per embedded data folder (e2e)', () => {
     }
   });
 
+  it('keeps the folder when its lock file is deleted: a second gateway and the CLI are refused alike', async () => {
+    const gateway = await startGateway(embedded());
+    try {
+      rmSync(join(dataDir, LOCK_FILE));
+      const second = await finished(launch('src/main.ts', [], dataDir));
+      expect(second.code).not.toBe(0);
+      expect(second.stderr).toContain(`is in use by process ${process.pid} (`);
+      expect(second.stderr).toMatch(/only one process may open an embedded database/);
+      expect(second.stdout).not.toMatch(/listening/);
+      const cli = await finished(launch('src/cli/main.ts', ['tenant', 'create', 'made-by-cli'], dataDir));
+      expect(cli.code).toBe(1);
+      expect(cli.stderr).toContain(`is in use by process ${process.pid} (`);
+      expect(cli.stderr).toContain('POST /v1/admin/tenants');
+      // The first still answers, and what it writes is kept.
+      await gateway.http.get('/health/ready').expect(200);
+      await gateway.http.post('/v1/admin/tenants').set(platformAuth).send({ name: 'kept' }).expect(201);
+    } finally {
+      await gateway.close();
+    }
+    const reopened = await startGateway(embedded());
+    try {
+      const names = (await reopened.app.get(PrismaService).tenant.findMany()).map((tenant) => tenant.name);
+      expect(names).toEqual(['kept']);
+    } finally {
+      await reopened.close();
+    }
+  });
+
   it('takes over the folder of a gateway that was killed', async () => {
     const first = launch('src/main.ts', [], dataDir);
     const exited = finished(first);
