@@ -79,7 +79,8 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
   }
 
   private pruneTenant(tenantId: string, cutoff: Date, now: Date, actor: Actor): Promise<PruneResult | null> {
-    return this.prisma.$transaction(
+    return this.audit.transaction(
+      tenantId,
       async (tx) => {
         const [chain] = await tx.$queryRaw<{ start_seq: number; last_seq: number }[]>`
           SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;

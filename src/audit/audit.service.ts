@@ -4,6 +4,7 @@ import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
 import { KeyedBatcher, WaitTimeoutError } from '../common/batcher';
+import { KeyedLimiter } from '../common/limiter';
 import { wellFormedJson } from '../common/json-body';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
@@ -58,6 +59,13 @@ const APPENDS_IN_FLIGHT_PER_TENANT = 1;
 const MAX_APPENDS_PER_STATEMENT = 32;
 // As long as a request may wait for a pooled connection (database-connection.ts): the same 503 after it.
 const APPEND_MAX_WAIT_MS = 5_000;
+/**
+ * A transaction that appends to a tenant's chain waits for the chain row at its append, holding a
+ * pooled connection meanwhile: a burst of one tenant's writes would take every connection, and
+ * every other tenant's writes would wait for one. So this process runs one such transaction per
+ * tenant at a time (they take the row in turn anyway); the others wait here, holding nothing.
+ */
+const TRANSACTIONS_IN_FLIGHT_PER_TENANT = 1;
 
 const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq: 0, lastHash: GENESIS_HASH };
 
@@ -82,6 +90,10 @@ export class AuditService {
     // A failed statement wrote nothing; run alone, the appends whose own writes were fine succeed.
     retryAlone: (error) => databaseUnavailableProblem(error) === null,
   });
+  private readonly transactions = new KeyedLimiter<string>(
+    TRANSACTIONS_IN_FLIGHT_PER_TENANT,
+    APPEND_MAX_WAIT_MS,
+  );
   // The head each tenant's chain has after this process's latest append, as far as it knows.
   private readonly heads = new Map<string, AppendedEvent>();
 
@@ -119,6 +131,24 @@ export class AuditService {
     if (db !== this.prisma) return (await this.appendToChain(db, entry.tenantId, [{ event, change }]))[0];
     try {
       return await this.appends.submit(entry.tenantId, { event, change });
+    } catch (error) {
+      throw error instanceof WaitTimeoutError ? databaseUnavailable() : error;
+    }
+  }
+
+  /**
+   * Runs `work` in a transaction that appends to `tenantId`'s chain (append(tx, ...)), so that its
+   * changes and its events commit together; after the tenant's other such transactions in this
+   * process (TRANSACTIONS_IN_FLIGHT_PER_TENANT). 503 when it waited for them as long as a request
+   * may wait for a connection.
+   */
+  async transaction<T>(
+    tenantId: string,
+    work: (tx: PrismaTx) => Promise<T>,
+    options?: { timeout?: number },
+  ): Promise<T> {
+    try {
+      return await this.transactions.run(tenantId, () => this.prisma.$transaction(work, options));
     } catch (error) {
       throw error instanceof WaitTimeoutError ? databaseUnavailable() : error;
     }

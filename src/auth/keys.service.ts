@@ -61,7 +61,7 @@ export class KeysService implements OnModuleDestroy {
   ): Promise<CreatedGatewayKeyView> {
     assertMayGrant(grantor, input.roles);
     const { key, prefix } = generateGatewayKey();
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.audit.transaction(tenantId, async (tx) => {
       const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
       if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
       const created = await tx.gatewayKey.create({
@@ -100,7 +100,7 @@ export class KeysService implements OnModuleDestroy {
   }
 
   async revoke(tenantId: string, id: string, actor: Actor): Promise<GatewayKeyView> {
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.audit.transaction(tenantId, async (tx) => {
       const existing = await tx.gatewayKey.findFirst({ where: { id, tenantId } });
       if (!existing) throw problemFor(404, `Gateway key ${id} does not exist.`);
       const revoked = existing.revokedAt

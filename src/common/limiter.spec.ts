@@ -1,3 +1,4 @@
+import { WaitTimeoutError } from './batcher';
 import { KeyedLimiter, Limiter } from './limiter';
 
 /** A call that runs until its test ends it. */
@@ -52,6 +53,28 @@ describe('Limiter', () => {
     await expect(limiter.run(() => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
     expect(limiter.idle).toBe(true);
     await expect(limiter.run(() => Promise.resolve('next'))).resolves.toBe('next');
+  });
+});
+
+describe('Limiter with a longest wait', () => {
+  it('fails a call that waited that long without starting, and runs the others in order', async () => {
+    jest.useFakeTimers();
+    try {
+      const limiter = new Limiter(1, 1_000);
+      const first = gate();
+      const running = limiter.run(() => first.opened.then(() => 'first'));
+      const late = limiter.run(() => Promise.resolve('never')).catch((error: unknown) => error);
+      jest.advanceTimersByTime(500);
+      const next = limiter.run(() => Promise.resolve('next'));
+      jest.advanceTimersByTime(600);
+      expect(await late).toBeInstanceOf(WaitTimeoutError);
+      first.open();
+      expect(await running).toBe('first');
+      expect(await next).toBe('next');
+      expect(limiter.idle).toBe(true);
+    } finally {
+      jest.useRealTimers();
+    }
   });
 });
 

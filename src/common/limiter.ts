@@ -1,13 +1,21 @@
-/** At most `limit` calls of run() at a time; the rest wait in call order. */
+import { WaitTimeoutError } from './batcher';
+
+/**
+ * At most `limit` calls of run() at a time; the rest wait in call order. With `maxWaitMs`, a call
+ * that waited that long without starting fails with WaitTimeoutError, never having run.
+ */
 export class Limiter {
   private active = 0;
   private readonly waiting: (() => void)[] = [];
 
-  constructor(private readonly limit: number) {}
+  constructor(
+    private readonly limit: number,
+    private readonly maxWaitMs: number | null = null,
+  ) {}
 
   async run<T>(work: () => Promise<T>): Promise<T> {
     // Taken or queued before the first await: KeyedLimiter relies on it to know when it may forget a key.
-    if (this.active >= this.limit) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    if (this.active >= this.limit) await this.wait();
     else this.active += 1;
     try {
       return await work();
@@ -20,7 +28,26 @@ export class Limiter {
   }
 
   get idle(): boolean {
-    return this.active === 0;
+    return this.active === 0 && this.waiting.length === 0;
+  }
+
+  private wait(): Promise<void> {
+    const { maxWaitMs } = this;
+    return new Promise<void>((resolve, reject) => {
+      if (maxWaitMs === null) {
+        this.waiting.push(resolve);
+        return;
+      }
+      const timer = setTimeout(() => {
+        this.waiting.splice(this.waiting.indexOf(start), 1);
+        reject(new WaitTimeoutError(maxWaitMs));
+      }, maxWaitMs);
+      const start = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+      this.waiting.push(start);
+    });
   }
 }
 
@@ -28,12 +55,15 @@ export class Limiter {
 export class KeyedLimiter<Key> {
   private readonly limiters = new Map<Key, Limiter>();
 
-  constructor(private readonly limitPerKey: number) {}
+  constructor(
+    private readonly limitPerKey: number,
+    private readonly maxWaitMs: number | null = null,
+  ) {}
 
   async run<T>(key: Key, work: () => Promise<T>): Promise<T> {
     let limiter = this.limiters.get(key);
     if (!limiter) {
-      limiter = new Limiter(this.limitPerKey);
+      limiter = new Limiter(this.limitPerKey, this.maxWaitMs);
       this.limiters.set(key, limiter);
     }
     try {

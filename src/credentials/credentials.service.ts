@@ -110,7 +110,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     const id = randomUUID();
     // The unique secret name and organization are the checks: taken before, or by a create racing
     // this one, they are a 409.
-    const creating = this.prisma.$transaction(async (tx) => {
+    const creating = this.audit.transaction(tenantId, async (tx) => {
       const makeDefault =
         input.kind === 'dashboards' &&
         (input.isDefault === true ||
@@ -184,7 +184,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     input: RotateCredentialDto,
     actor: Actor,
   ): Promise<CredentialView> {
-    const row = await this.prisma.$transaction(async (tx) => {
+    const row = await this.audit.transaction(tenantId, async (tx) => {
       const existing = await this.lockOwned(tx, tenantId, id);
       const secret = this.rotatedSecret(existing, input);
       const updated = await tx.credential.update({
@@ -214,7 +214,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   }
 
   async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.audit.transaction(tenantId, async (tx) => {
       const existing = await this.lockOwned(tx, tenantId, id);
       await tx.credential.delete({ where: { id } });
       if (existing.kind === 'dashboards' && existing.isDefault) {
@@ -333,7 +333,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     actor: Actor,
   ): Promise<void> {
     this.forgetTenant(credential.tenantId);
-    await this.prisma.$transaction(async (tx) => {
+    await this.audit.transaction(credential.tenantId, async (tx) => {
       await tx.credential.updateMany({
         // Only the version that was refused: a rotation that raced this call is not undone.
         where: { id: credential.id, tenantId: credential.tenantId, version: credential.version },
@@ -545,7 +545,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     this.uses.clear();
     for (const [id, tally] of pending) {
       try {
-        await this.prisma.$transaction(async (tx) => {
+        await this.audit.transaction(tally.tenantId, async (tx) => {
           await tx.credential.updateMany({
             where: { id, tenantId: tally.tenantId },
             data: { lastUsedAt: tally.lastAt },

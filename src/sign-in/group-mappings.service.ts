@@ -40,8 +40,8 @@ export class GroupMappingsService {
   ): Promise<GroupMappingView> {
     assertMayGrant(grantor, input.roles);
     // The unique group is the check: mapped before, or by a create racing this one, it is a 409.
-    const row = await this.prisma
-      .$transaction(async (tx) => {
+    const row = await this.audit
+      .transaction(tenantId, async (tx) => {
         const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
         if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
         const created = await tx.groupMapping.create({
@@ -92,7 +92,7 @@ export class GroupMappingsService {
   }
 
   async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.audit.transaction(tenantId, async (tx) => {
       const existing = await tx.groupMapping.findFirst({ where: { id, tenantId } });
       if (!existing) throw problemFor(404, `Group mapping ${id} does not exist.`);
       await tx.groupMapping.delete({ where: { id } });

@@ -17,9 +17,10 @@ export class TenantsService {
 
   async create(input: CreateTenantDto, actor: Actor): Promise<TenantView> {
     // The unique name is the check: a name taken before, or by a create racing this one, is a 409.
-    return this.prisma
-      .$transaction(async (tx) => {
-        const tenant = await tx.tenant.create({ data: { id: randomUUID(), name: input.name } });
+    const id = randomUUID();
+    return this.audit
+      .transaction(id, async (tx) => {
+        const tenant = await tx.tenant.create({ data: { id, name: input.name } });
         await this.audit.append(tx, actor, {
           tenantId: tenant.id,
           action: 'tenant.create',
