@@ -14,6 +14,7 @@ import { ApiRoleGrantProblem } from './role-grants';
 import type { Actor, TenantPrincipal } from './principal';
 import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
+import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
 @ApiTags('keys')
 @Controller('v1/keys')
@@ -22,6 +23,7 @@ export class KeysController {
   constructor(private readonly keys: KeysService) {}
 
   @Post()
+  @LimitWritesInFlight()
   @ApiOperation({
     summary: 'Issue a gateway key',
     description:
@@ -53,6 +55,7 @@ export class KeysController {
 
   @Delete(':id')
   @HttpCode(200)
+  @LimitWritesInFlight()
   @ApiOperation({
     summary: 'Revoke a gateway key',
     description: 'Calls with the key are refused (401) from now on, on every replica. The key stays listed.',

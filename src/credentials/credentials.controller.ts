@@ -39,6 +39,7 @@ class RotatedCredentialView extends CredentialView {
   propagation?: PropagationOutcomeView[];
 }
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
+import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
 const NoSuchCredential = (): MethodDecorator =>
   ApiProblem(404, '`not-found`: the tenant has no credential with this id.');
@@ -53,6 +54,7 @@ export class CredentialsController {
 
   @Post()
   @RequireRole('admin')
+  @LimitWritesInFlight()
   @ApiOperation({
     summary: 'Store an upstream credential',
     description:
@@ -106,6 +108,7 @@ export class CredentialsController {
 
   @Post(':id/rotate')
   @RequireRole('admin')
+  @LimitWritesInFlight()
   @HttpCode(200)
   @ApiOperation({
     summary: "Replace a credential's secret",
@@ -143,6 +146,7 @@ export class CredentialsController {
 
   @Delete(':id')
   @RequireRole('admin')
+  @LimitWritesInFlight()
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a credential',

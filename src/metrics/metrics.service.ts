@@ -58,6 +58,7 @@ export class MetricsService {
   });
   private readonly breakerStates = new Map<string, BreakerState>();
   private queuedAppends: () => number = () => 0;
+  private writesInFlight: () => number = () => 0;
 
   constructor(@Inject(DATABASE_CONNECTION) database: DatabaseConnection) {
     collectDefaultMetrics({ register: this.registry });
@@ -74,20 +75,38 @@ export class MetricsService {
         pool.set({ state: 'waiting' }, stats.waiting);
       },
     });
-    const queuedAppends = (): number => this.queuedAppends();
-    new Gauge({
-      name: 'gateway_audit_appends_queued',
-      help: "Audit appends waiting in this process for their tenant's turn at its chain.",
-      registers: [this.registry],
-      collect() {
-        this.set(queuedAppends());
-      },
-    });
+    this.countedGauge(
+      'gateway_audit_appends_queued',
+      "Audit appends waiting in this process for their tenant's turn at its chain.",
+      () => this.queuedAppends(),
+    );
+    this.countedGauge(
+      'gateway_writes_in_flight',
+      'Database writes this process runs, each holding one of its MAX_WRITES_IN_FLIGHT slots.',
+      () => this.writesInFlight(),
+    );
   }
 
   /** Where the audit service counts the appends it holds back (AuditService). */
   countQueuedAppends(count: () => number): void {
     this.queuedAppends = count;
+  }
+
+  /** Where write admission counts the writes it let in (WriteAdmission). */
+  countWritesInFlight(count: () => number): void {
+    this.writesInFlight = count;
+  }
+
+  /** A gauge read from `count` whenever the metrics are scraped. */
+  private countedGauge(name: string, help: string, count: () => number): void {
+    new Gauge({
+      name,
+      help,
+      registers: [this.registry],
+      collect() {
+        this.set(count());
+      },
+    });
   }
 
   observeHttp(method: string, route: string, status: number, seconds: number): void {

@@ -1,4 +1,4 @@
-import { Body, Post } from '@nestjs/common';
+import { Body, Param, Post } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA, PROPERTY_DEPS_METADATA } from '@nestjs/common/constants';
 import { RequestMethod } from '@nestjs/common/enums/request-method.enum';
 import type { ConfigService } from '@nestjs/config';
@@ -131,6 +131,46 @@ describe('LimitWritesInFlight', () => {
       'upstream down',
     );
     await expect(writes.other(() => Promise.resolve('next'), tenant('b'))).resolves.toBe('next');
+  });
+
+  it("takes a slot of the tenant a platform route's path names, or of the platform itself", async () => {
+    class PlatformWrites {
+      constructor(readonly writeAdmission: WriteAdmission) {}
+
+      @Post(':tenantId/writes')
+      @LimitWritesInFlight('path')
+      write(@Param('tenantId') _tenantId: string, @Body() work: () => Promise<string>) {
+        return work();
+      }
+
+      @Post()
+      @LimitWritesInFlight('platform')
+      create(@Body() work: () => Promise<string>) {
+        return work();
+      }
+    }
+    const writes = new PlatformWrites(slots(2, 1));
+    let finish!: () => void;
+    const running = writes.write(
+      'a',
+      () => new Promise<string>((resolve) => (finish = () => resolve('done'))),
+    );
+    // Tenant a holds its share; the one slot left is kept for another, and the platform takes it.
+    const refused = await writes.write('a', () => Promise.resolve('never')).catch((error: unknown) => error);
+    expect((refused as ProblemException).problem).toMatchObject({ status: 503, type: 'overloaded' });
+    await expect(writes.create(() => Promise.resolve('tenant'))).resolves.toBe('tenant');
+    finish();
+    await expect(running).resolves.toBe('done');
+    expect(() => {
+      class Unbound {
+        @Post(':id/writes')
+        @LimitWritesInFlight('path')
+        write(@Param('id') id: string) {
+          return Promise.resolve(id);
+        }
+      }
+      return Unbound;
+    }).toThrow("Unbound.write limits writes in flight but takes no @Param('tenantId')");
   });
 
   it('refuses, as the class is defined, a route that takes no principal', () => {

@@ -1,10 +1,12 @@
-import { applyDecorators, Inject, Injectable } from '@nestjs/common';
+import { applyDecorators, Inject, Injectable, Optional } from '@nestjs/common';
 import { PROPERTY_DEPS_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import { ConfigService } from '@nestjs/config';
 import { principalOfRequest } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
+import { MetricsService } from '../metrics/metrics.service';
 import { ApiProblem, RETRY_AFTER } from '../openapi/api-problems';
 
 /**
@@ -27,6 +29,11 @@ export class WriteSlots {
     readonly limit: number,
     readonly share: number,
   ) {}
+
+  /** Slots taken now. */
+  get taken(): number {
+    return this.inFlight;
+  }
 
   /** Takes a slot for `tenantId`: the function that gives it back, or the reason there is none. */
   take(tenantId: string): (() => void) | 'full' | 'over-share' {
@@ -61,11 +68,13 @@ export class WriteSlots {
 export class WriteAdmission {
   private readonly slots: WriteSlots;
 
-  constructor(config: ConfigService<AppConfig, true>) {
+  // No metrics in the CLI, which has no HTTP layer to serve them.
+  constructor(config: ConfigService<AppConfig, true>, @Optional() metrics?: MetricsService) {
     this.slots = new WriteSlots(
       config.get('maxWritesInFlight', { infer: true }),
       config.get('tenantWriteShare', { infer: true }),
     );
+    metrics?.countWritesInFlight(() => this.slots.taken);
   }
 
   /** Takes a slot or throws 503 `overloaded` with Retry-After; call the returned function when done. */
@@ -90,14 +99,20 @@ export class WriteAdmission {
 const ADMISSION = 'writeAdmission';
 
 /**
- * For routes whose write waits on the audit chain and an upstream: the handler takes a slot of
- * its tenant as it starts, after authentication and the route's parameter checks, and gives it
- * back when its work ends, failed or not. A refused write costs those checks and no database or
- * upstream work. The route's handler must take @CurrentPrincipal().
+ * Whose slots a write takes: the calling tenant's (the handler takes @CurrentPrincipal()), the
+ * tenant its path names (a platform route's `tenantId` parameter), or the platform's own (creating
+ * a tenant, which has none yet).
  */
-export const LimitWritesInFlight = (): MethodDecorator =>
+export type WriteSlotsOf = 'caller' | 'path' | 'platform';
+
+/**
+ * For every route that writes to the database: the handler takes a slot as it starts, after
+ * authentication and the route's parameter checks, and gives it back when its work ends, failed
+ * or not. A refused write costs those checks and no database or upstream work.
+ */
+export const LimitWritesInFlight = (of: WriteSlotsOf = 'caller'): MethodDecorator =>
   applyDecorators(
-    TakesWriteSlot,
+    takesWriteSlot(of),
     ApiProblem(
       503,
       '`overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its ' +
@@ -114,42 +129,64 @@ type Handler = (this: { [ADMISSION]: WriteAdmission }, ...args: unknown[]) => Pr
  * rxjs streams and async resources, which cost a write more CPU than the slot itself (bench/README.md).
  * The wrapper keeps the handler's name and the route metadata set on it before.
  */
-function TakesWriteSlot(target: object, key: string | symbol, descriptor: PropertyDescriptor): void {
-  const principalAt = principalParameter(target.constructor as abstract new () => unknown, key);
-  const properties = (Reflect.getMetadata(PROPERTY_DEPS_METADATA, target.constructor) ?? []) as {
-    key: string;
-  }[];
-  if (!properties.some((property) => property.key === ADMISSION)) Inject(WriteAdmission)(target, ADMISSION);
-  const handler = descriptor.value as Handler;
-  const admitted: Handler = async function (...args) {
-    const release = this[ADMISSION].admit((args[principalAt] as TenantPrincipal).tenantId);
-    try {
-      return await handler.apply(this, args);
-    } finally {
-      release();
+function takesWriteSlot(of: WriteSlotsOf): MethodDecorator {
+  return (target: object, key: string | symbol, descriptor: PropertyDescriptor): void => {
+    const tenantOf = writeTenant(target.constructor as abstract new () => unknown, key, of);
+    const properties = (Reflect.getMetadata(PROPERTY_DEPS_METADATA, target.constructor) ?? []) as {
+      key: string;
+    }[];
+    if (!properties.some((property) => property.key === ADMISSION)) Inject(WriteAdmission)(target, ADMISSION);
+    const handler = descriptor.value as Handler;
+    const admitted: Handler = async function (...args) {
+      const release = this[ADMISSION].admit(tenantOf(args));
+      try {
+        return await handler.apply(this, args);
+      } finally {
+        release();
+      }
+    };
+    Object.defineProperty(admitted, 'name', { value: handler.name });
+    for (const metadataKey of Reflect.getOwnMetadataKeys(handler)) {
+      Reflect.defineMetadata(metadataKey, Reflect.getOwnMetadata(metadataKey, handler), admitted);
     }
+    descriptor.value = admitted;
   };
-  Object.defineProperty(admitted, 'name', { value: handler.name });
-  for (const metadataKey of Reflect.getOwnMetadataKeys(handler)) {
-    Reflect.defineMetadata(metadataKey, Reflect.getOwnMetadata(metadataKey, handler), admitted);
-  }
-  descriptor.value = admitted;
 }
 
-/** Where the handler takes @CurrentPrincipal(): parameter decorators are applied before method ones. */
-function principalParameter(
+// Whose slots a tenant's creation takes: no tenant id is a word.
+const PLATFORM_SLOTS = 'platform';
+
+/**
+ * Where the handler finds the tenant whose slots its write takes: parameter decorators are
+ * applied before method ones, so the route's parameters are known here.
+ */
+function writeTenant(
   controller: abstract new (...args: never[]) => unknown,
   key: string | symbol,
-): number {
-  const parameters = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<
-    string,
-    { index: number; factory?: unknown }
-  >;
-  const principal = Object.values(parameters).find((parameter) => parameter.factory === principalOfRequest);
-  if (principal === undefined) {
+  of: WriteSlotsOf,
+): (args: unknown[]) => string {
+  if (of === 'platform') return () => PLATFORM_SLOTS;
+  const parameters = Object.entries(
+    (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, key) ?? {}) as Record<
+      string,
+      { index: number; data?: unknown; factory?: unknown }
+    >,
+  );
+  const found =
+    of === 'caller'
+      ? parameters.find(([, parameter]) => parameter.factory === principalOfRequest)
+      : parameters.find(
+          ([type, parameter]) =>
+            type.startsWith(`${RouteParamtypes.PARAM}:`) && parameter.data === 'tenantId',
+        );
+  if (found === undefined) {
     throw new Error(
-      `${controller.name}.${String(key)} limits writes in flight but takes no @CurrentPrincipal()`,
+      `${controller.name}.${String(key)} limits writes in flight but takes no ` +
+        (of === 'caller' ? '@CurrentPrincipal()' : "@Param('tenantId')"),
     );
   }
-  return principal.index;
+  const { index } = found[1];
+  return of === 'caller'
+    ? (args) => (args[index] as TenantPrincipal).tenantId
+    : (args) => args[index] as string;
 }

@@ -9,6 +9,7 @@ import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto
 import { ApiCreateGroupMapping, ApiDeleteGroupMapping, ApiListGroupMappings } from './group-mapping.docs';
 import { GroupMappingsService } from './group-mappings.service';
 import { ApiRoleGrantProblem } from '../auth/role-grants';
+import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
 /** A tenant's admin decides which groups of signed-in users get which roles in the tenant. */
 @ApiTags('sign-in')
@@ -18,6 +19,7 @@ export class GroupMappingsController {
   constructor(private readonly mappings: GroupMappingsService) {}
 
   @Post()
+  @LimitWritesInFlight()
   @ApiCreateGroupMapping()
   @ApiRoleGrantProblem()
   create(
@@ -39,6 +41,7 @@ export class GroupMappingsController {
 
   @Delete(':id')
   @HttpCode(204)
+  @LimitWritesInFlight()
   @ApiDeleteGroupMapping()
   remove(
     @CurrentPrincipal() principal: TenantPrincipal,

@@ -17,6 +17,7 @@ import { GroupMappingsService } from '../sign-in/group-mappings.service';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
+import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
 /**
  * Platform bootstrap: the operator (GATEWAY_ADMIN_TOKEN) creates teams, their first keys and the
@@ -35,6 +36,7 @@ export class TenantsController {
   ) {}
 
   @Post()
+  @LimitWritesInFlight('platform')
   @ApiOperation({
     summary: 'Create a tenant',
     description: 'A team: every credential, key, history record and audit event belongs to one tenant.',
@@ -47,6 +49,7 @@ export class TenantsController {
   }
 
   @Post(':tenantId/keys')
+  @LimitWritesInFlight('path')
   @ApiOperation({
     summary: "Issue a tenant's gateway key",
     description:
@@ -65,6 +68,7 @@ export class TenantsController {
   }
 
   @Post(':tenantId/group-mappings')
+  @LimitWritesInFlight('path')
   @ApiCreateGroupMapping()
   @NoSuchTenant()
   createGroupMapping(
@@ -87,6 +91,7 @@ export class TenantsController {
 
   @Delete(':tenantId/group-mappings/:id')
   @HttpCode(204)
+  @LimitWritesInFlight('path')
   @ApiDeleteGroupMapping()
   removeGroupMapping(
     @CurrentActor() actor: Actor,

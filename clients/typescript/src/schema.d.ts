@@ -2921,7 +2921,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3027,7 +3031,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3156,7 +3164,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3288,7 +3300,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3526,7 +3542,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3629,7 +3649,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -3858,7 +3882,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4067,7 +4095,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -4203,7 +4235,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -8502,7 +8538,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
@@ -8606,7 +8646,11 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
