@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import type { DatabaseConnection } from '../../src/database/database-connection';
+import { DATABASE_CONNECTION } from '../../src/database/database.tokens';
 import { PrismaService } from '../../src/database/prisma.service';
 import { bearer, createTenant, type TestTenant } from '../support/fixtures';
 import { startGateway, TestGateway } from '../support/gateway';
@@ -218,15 +220,16 @@ describeWithPostgres('database outage (e2e)', () => {
       await issueKey('after the timeout').expect(201);
     });
 
-    it('answers 503 to the writers that find no pooled connection in time, and serves the others', async () => {
-      // Statements may wait longer than a connection is waited for, here.
+    it("holds one connection for a tenant's writes stuck on its chain, answers 503 to those that wait too long, and serves the others", async () => {
+      // Statements may wait longer than a write waits for its turn, here.
       await gateway.close();
       gateway = await startGateway({ ...scratch.env, DATABASE_QUERY_TIMEOUT_MS: '20000' });
+      const other = await createTenant(gateway);
       await session(async (client) => {
         await client.query('BEGIN');
         await client.query('SELECT 1 FROM audit_chains WHERE tenant_id = $1 FOR UPDATE', [tenant.id]);
-        // Ten writers take the pool's ten connections and wait on the chain row; four more wait for
-        // a connection and give up after 5 s.
+        // The first writer takes a connection and waits on the chain row; the other thirteen wait
+        // for their turn in the process, holding none, and give up after 5 s.
         const started = Date.now();
         const answeredAfterMs: number[] = [];
         const writes = Array.from({ length: 14 }, (_, i) =>
@@ -235,13 +238,25 @@ describeWithPostgres('database outage (e2e)', () => {
             return response;
           }),
         );
-        await until(() => Promise.resolve(answeredAfterMs.length >= 4), 'four writers to give up', 8_000);
+        await until(() => waitingOnLock(client), 'the first write to wait on the chain row');
+        const pool = () => gateway.app.get<DatabaseConnection>(DATABASE_CONNECTION).poolStats()!;
+        expect(pool().waiting).toBe(0);
+        await gateway.http
+          .post('/v1/keys')
+          .set(bearer(other.keys.admin))
+          .send({ name: 'meanwhile', roles: ['viewer'] })
+          .expect(201);
+        await until(
+          () => Promise.resolve(answeredAfterMs.length >= 13),
+          'thirteen writers to give up',
+          8_000,
+        );
         expect(answeredAfterMs.every((ms) => ms < 7_000)).toBe(true);
         await client.query('ROLLBACK');
         const responses = await Promise.all(writes);
-        expect(responses.filter((response) => response.status === 201)).toHaveLength(10);
+        expect(responses.filter((response) => response.status === 201)).toHaveLength(1);
         const refused = responses.filter((response) => response.status !== 201);
-        expect(refused).toHaveLength(4);
+        expect(refused).toHaveLength(13);
         for (const response of refused) expectUnavailable(response);
       }, scratch.env.DATABASE_URL);
       const verify = await gateway.http.get('/v1/audit/verify').set(bearer(tenant.keys.auditor)).expect(200);
