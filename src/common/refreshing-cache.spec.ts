@@ -73,6 +73,27 @@ describe('RefreshingCache', () => {
     expect(cache.get('k', load)).toBe('new');
   });
 
+  it('gives a load the value it renews, in the background or once expired, and nothing after a delete', async () => {
+    const { cache, load, pending } = await cacheHolding('old');
+    expect(load).toHaveBeenLastCalledWith(undefined);
+
+    now += 1_500;
+    void cache.get('k', load);
+    expect(load).toHaveBeenLastCalledWith('old');
+    pending[1].resolve('renewed');
+    await backgroundLoadSettled();
+
+    now += 2_000;
+    void cache.get('k', load);
+    expect(load).toHaveBeenLastCalledWith('renewed');
+    pending[2].resolve('current');
+    await backgroundLoadSettled();
+
+    cache.delete('k');
+    void cache.get('k', load);
+    expect(load).toHaveBeenLastCalledWith(undefined);
+  });
+
   it('never serves a value once its time is up, and waits for the load instead', async () => {
     const { cache, load, pending } = await cacheHolding('old');
 

@@ -12,7 +12,8 @@ interface Entry<V> {
  * loaded again in the background while it keeps being served. Under steady traffic an entry is
  * renewed before it expires, and no request waits on the database for it; with a plain expiring
  * map, every request arriving while the lookup ran made its own (50 at once in a closed loop).
- * A load answering `undefined` (nothing there) is passed on and drops the key.
+ * A load answering `undefined` (nothing there) is passed on and drops the key. A load is given the
+ * value it renews, if any, so that it may keep what has not changed.
  */
 export class RefreshingCache<V> {
   private readonly entries = new Map<string, Entry<V>>();
@@ -24,18 +25,19 @@ export class RefreshingCache<V> {
     private readonly maxEntries = 10_000,
   ) {}
 
-  get(key: string, load: () => Promise<V | undefined>): V | Promise<V | undefined> {
+  get(key: string, load: (renewed: V | undefined) => Promise<V | undefined>): V | Promise<V | undefined> {
     const entry = this.entries.get(key);
     if (entry !== undefined) {
       const age = Date.now() - entry.loadedAt;
       if (age < this.ttlMs) {
         // A failed renewal changes nothing: the entry serves until it expires, then a load that
         // fails is the caller's error.
-        if (age >= this.ttlMs / 2) this.load(key, load).catch(() => undefined);
+        if (age >= this.ttlMs / 2) this.load(key, () => load(entry.value)).catch(() => undefined);
         return entry.value;
       }
+      return this.load(key, () => load(entry.value));
     }
-    return this.load(key, load);
+    return this.load(key, () => load(undefined));
   }
 
   /** Forgets `key`, and the outcome of a load of it still running, which may predate the change. */
