@@ -15,6 +15,22 @@ export interface VaultSecret {
 
 export type CredentialSecret = PipesSecret | DashboardsSecret | VaultSecret;
 
+/** What the pipes API's HTTP Basic scheme carries: `keyId:keySecret` in base64. */
+export function basicCredentials(secret: PipesSecret): string {
+  return Buffer.from(`${secret.keyId}:${secret.keySecret}`).toString('base64');
+}
+
+/**
+ * The texts of a credential that no answer may carry: a pipes key's secret and the Basic
+ * credentials made of it (its key id is an identifier, shown in part as the hint), a dashboards
+ * token, a vault secret's value or each field of it.
+ */
+export function secretTextsOf(secret: CredentialSecret): string[] {
+  if ('keySecret' in secret) return [secret.keySecret, basicCredentials(secret)];
+  if ('token' in secret) return [secret.token];
+  return typeof secret.value === 'string' ? [secret.value] : Object.values(secret.value);
+}
+
 export function encodeSecret(secret: CredentialSecret): string {
   return JSON.stringify(secret);
 }

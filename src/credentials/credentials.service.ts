@@ -35,8 +35,11 @@ import {
   encodeSecret,
   PipesSecret,
   secretHint,
+  secretTextsOf,
   VaultSecret,
 } from './credential-secret';
+import { SecretValueMatcher } from '../redaction/secret-value-matcher';
+import { VaultValues, vaultVersionOf } from './vault-values';
 
 /** A credential ready for an upstream call: where to send it and what to send. */
 export interface UpstreamCredential<S extends CredentialSecret> {
@@ -54,6 +57,13 @@ const NOT_ALLOWED_HOST =
 // Decrypted secrets are kept briefly so the hot path does not decrypt (or query) per request.
 // Rotation and deletion clear this replica's entries at once; other replicas within the TTL.
 const SECRET_CACHE_TTL_MS = 30_000;
+// A tenant's secret values, which every answer is scrubbed of, are checked against the database this
+// often: a credential created, rotated or deleted on another replica is scrubbed within this time.
+// On the replica that made the change, at once. Checking costs one query; the values are decrypted
+// and the matcher built again only when the vault changed.
+const VAULT_VALUES_TTL_MS = 10_000;
+// Tenants whose matchers are kept at once; past it the table starts over.
+const MAX_VAULTS_KEPT = 1_000;
 // Credential use is recorded (lastUsedAt and one aggregated audit event per credential) at most
 // this often, instead of a write per proxied call.
 const USE_FLUSH_MS = 30_000;
@@ -71,6 +81,8 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(CredentialsService.name);
   /** Decrypted credentials by `tenantId:lookup`. */
   private readonly cache = new RefreshingCache<UpstreamCredential<CredentialSecret>>(SECRET_CACHE_TTL_MS);
+  /** Each active tenant's VaultValues, by tenant id. */
+  private readonly vaults = new RefreshingCache<VaultValues>(VAULT_VALUES_TTL_MS, MAX_VAULTS_KEPT);
   private readonly uses = new Map<string, UseTally>();
   private readonly flushTimer: NodeJS.Timeout;
 
@@ -326,6 +338,14 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
     return found;
   }
 
+  /**
+   * Every secret value of the tenant's credentials (vault secrets, keys, tokens), as one matcher
+   * built once per version of its vault, for scrubbing answers.
+   */
+  async vaultValues(tenantId: string): Promise<VaultValues> {
+    return (await this.vaults.get(tenantId, (renewed) => this.loadVaultValues(tenantId, renewed)))!;
+  }
+
   /** Marks a credential refused by its upstream (401/403), visible in its metadata until rotated. */
   async markRejected(
     credential: UpstreamCredential<CredentialSecret>,
@@ -405,6 +425,21 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
       };
     });
     return credential ?? null;
+  }
+
+  private async loadVaultValues(tenantId: string, renewed: VaultValues | undefined): Promise<VaultValues> {
+    const rows = await this.prisma.credential.findMany({ where: { tenantId } });
+    const vaultVersion = vaultVersionOf(rows);
+    if (renewed?.vaultVersion === vaultVersion) return renewed;
+    const values: string[] = [];
+    for (const row of rows) {
+      try {
+        values.push(...secretTextsOf(this.open(row)));
+      } catch {
+        // Logged by open. A credential that cannot be decrypted cannot be sent either.
+      }
+    }
+    return { identity: `${tenantId}:${vaultVersion}`, vaultVersion, matcher: new SecretValueMatcher(values) };
   }
 
   private open(row: Credential): CredentialSecret {
@@ -523,6 +558,7 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
 
   private forgetTenant(tenantId: string): void {
     this.cache.deleteWhere((key) => key.startsWith(`${tenantId}:`));
+    this.vaults.delete(tenantId);
   }
 
   private tallyUse(credential: UpstreamCredential<CredentialSecret>, actor: Actor): void {

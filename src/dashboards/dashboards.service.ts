@@ -97,8 +97,8 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<DashboardListEnvelope> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-      this.dashboardsApi.listDashboards(secret, credential.baseUrl, actor.requestId),
+    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+      this.dashboardsApi.listDashboards(access, credential.baseUrl, actor.requestId),
     );
     return response.body;
   }
@@ -110,8 +110,8 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<DashboardRead> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-      this.dashboardsApi.getDashboardJson(secret, credential.baseUrl, id, actor.requestId),
+    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+      this.dashboardsApi.getDashboardJson(access, credential.baseUrl, id, actor.requestId),
     );
     return { json: response.bodyJson, etag: this.etags.of(response) };
   }
@@ -213,8 +213,8 @@ export class DashboardsService {
           ),
         ],
         call: async () => {
-          const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-            this.dashboardsApi.deleteDashboard(secret, credential.baseUrl, id, actor.requestId),
+          const response = await this.upstreamCalls.run(credential, actor, (access) =>
+            this.dashboardsApi.deleteDashboard(access, credential.baseUrl, id, actor.requestId),
           );
           return { status: response.status, value: null };
         },
@@ -322,9 +322,9 @@ export class DashboardsService {
           ),
         ],
         call: async () => {
-          const response = await this.upstreamCalls.run(credential, actor, (secret) =>
+          const response = await this.upstreamCalls.run(credential, actor, (access) =>
             this.dashboardsApi.replaceDashboard(
-              secret,
+              access,
               credential.baseUrl,
               dashboardId,
               request.body,
@@ -399,8 +399,8 @@ export class DashboardsService {
     value: DashboardAnswer & { dashboardId: string; content: DashboardEnvelope['data'] };
     details: Record<string, unknown>;
   }> {
-    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-      this.dashboardsApi.createDashboard(secret, credential.baseUrl, body, actor.requestId),
+    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+      this.dashboardsApi.createDashboard(access, credential.baseUrl, body, actor.requestId),
     );
     const dashboardId = response.body.data?.id;
     if (typeof dashboardId !== 'string')
@@ -418,8 +418,8 @@ export class DashboardsService {
     id: string,
     actor: Actor,
   ): Promise<DashboardAnswer> {
-    const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-      this.dashboardsApi.getDashboard(secret, credential.baseUrl, id, actor.requestId),
+    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+      this.dashboardsApi.getDashboard(access, credential.baseUrl, id, actor.requestId),
     );
     return { body: response.body, etag: this.etags.of(response) };
   }

@@ -10,7 +10,7 @@ import { CredentialsService } from '../credentials/credentials.service';
 import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
-import type { UpstreamResponse } from '../upstream/upstream-http';
+import type { UpstreamAccess, UpstreamResponse } from '../upstream/upstream-http';
 import type { PipesSecret } from '../credentials/credential-secret';
 import { assertBody, join } from '../common/validation/json-schema';
 import { ProblemException } from '../common/problem/problem';
@@ -117,8 +117,8 @@ export class PipesService {
           ),
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-          const response = await this.upstreamCalls.run(credential, actor, (secret) =>
-            this.pipesApi.createPipe(secret, at, resolved.body, actor.requestId, resolved.values),
+          const response = await this.upstreamCalls.run(credential, actor, (access) =>
+            this.pipesApi.createPipe(access, at, resolved.body, actor.requestId, resolved.values),
           );
           // Written once: stored with the record and sent as the answer.
           const json = JSON.stringify(response.body);
@@ -181,15 +181,15 @@ export class PipesService {
   }
 
   list(tenantId: string, at: PipeLocation, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (secret) => this.pipesApi.listPipes(secret, at, actor.requestId));
+    return this.read(tenantId, at, actor, (access) => this.pipesApi.listPipes(access, at, actor.requestId));
   }
 
   get(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (secret) => this.pipesApi.getPipe(secret, at, actor.requestId));
+    return this.read(tenantId, at, actor, (access) => this.pipesApi.getPipe(access, at, actor.requestId));
   }
 
   settings(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (secret) => this.pipesApi.getSettings(secret, at, actor.requestId));
+    return this.read(tenantId, at, actor, (access) => this.pipesApi.getSettings(access, at, actor.requestId));
   }
 
   /** The audit keeps the change as sent, references and all; the values go upstream only. */
@@ -209,7 +209,7 @@ export class PipesService {
       actor,
       'pipe.update',
       { fields: Object.keys(patch), change: patch, ...(propagatedFrom ? { propagatedFrom } : {}) },
-      (secret) => this.pipesApi.updatePipe(secret, at, resolved.body, actor.requestId, resolved.values),
+      (access) => this.pipesApi.updatePipe(access, at, resolved.body, actor.requestId, resolved.values),
       (outcome) =>
         outcome.succeeded
           ? this.secretUses.recorded(tenantId, at, resolved.uses, fieldPaths(patch), null)
@@ -225,7 +225,7 @@ export class PipesService {
       actor,
       'pipe.delete',
       {},
-      (secret) => this.pipesApi.deletePipe(secret, at, actor.requestId),
+      (access) => this.pipesApi.deletePipe(access, at, actor.requestId),
       (outcome) =>
         outcome.succeeded
           ? [this.history.deletedRecords(tenantId, at.pipeId), this.secretUses.deleted(tenantId, at.pipeId)]
@@ -234,14 +234,14 @@ export class PipesService {
   }
 
   changeState(tenantId: string, at: PipePath, body: { command: string }, actor: Actor): Promise<PipesAnswer> {
-    return this.write(tenantId, at, actor, 'pipe.state', { command: body.command }, (secret) =>
-      this.pipesApi.changeState(secret, at, body, actor.requestId),
+    return this.write(tenantId, at, actor, 'pipe.state', { command: body.command }, (access) =>
+      this.pipesApi.changeState(access, at, body, actor.requestId),
     );
   }
 
   scale(tenantId: string, at: PipePath, body: Record<string, unknown>, actor: Actor): Promise<PipesAnswer> {
-    return this.write(tenantId, at, actor, 'pipe.scale', { change: body }, (secret) =>
-      this.pipesApi.scale(secret, at, body, actor.requestId),
+    return this.write(tenantId, at, actor, 'pipe.scale', { change: body }, (access) =>
+      this.pipesApi.scale(access, at, body, actor.requestId),
     );
   }
 
@@ -251,8 +251,8 @@ export class PipesService {
     body: Record<string, unknown>,
     actor: Actor,
   ): Promise<PipesAnswer> {
-    return this.write(tenantId, at, actor, 'pipe.settings', { change: body }, (secret) =>
-      this.pipesApi.replaceSettings(secret, at, body, actor.requestId),
+    return this.write(tenantId, at, actor, 'pipe.settings', { change: body }, (access) =>
+      this.pipesApi.replaceSettings(access, at, body, actor.requestId),
     );
   }
 
@@ -298,7 +298,7 @@ export class PipesService {
   }
 }
 
-type PipesCall = (secret: PipesSecret) => Promise<UpstreamResponse<PipesEnvelope>>;
+type PipesCall = (access: UpstreamAccess<PipesSecret>) => Promise<UpstreamResponse<PipesEnvelope>>;
 
 /** The paths at which `value` holds exactly `text`. */
 function pathsHolding(value: unknown, text: string, path = ''): string[] {

@@ -5,6 +5,7 @@
  */
 import { sortKeyNames } from '../common/canonical-json';
 import { setField } from '../common/set-field';
+import type { SecretValueMatcher } from './secret-value-matcher';
 
 export const REDACTED = '[redacted]';
 
@@ -92,14 +93,16 @@ function fieldKind(name: string): FieldKind {
 const MIN_KNOWN_SECRET_LENGTH = 4;
 
 /**
- * Redacts secrets embedded in free text: every `known` secret wherever it appears, URL
- * passwords, connection-string keys and gateway keys.
+ * Redacts secrets embedded in free text: every `known` secret and every value `vault` holds
+ * wherever it appears, URL passwords, connection-string keys and gateway keys. Whole values go
+ * first, so that no pattern leaves part of one behind.
  */
-export function redactText(text: string, known: readonly string[] = []): string {
+export function redactText(text: string, known: readonly string[] = [], vault?: SecretValueMatcher): string {
   let result = text;
   for (const secret of known) {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
   }
+  if (vault !== undefined) result = vault.scrub(result);
   if (result.length < 8) return result;
   if (result.includes('@')) {
     result = result
@@ -150,10 +153,11 @@ export function isSecretReference(value: unknown): value is { $secret: string } 
  * redacted in place instead of copied, which halves what a proxied read allocates for its body.
  * JSON.parse makes a tree of plain objects, arrays and primitives, so the walk has no cycles,
  * dates, errors or class instances to look out for. An answer never holds a secret reference: a
- * lookalike is redacted like any other value.
+ * lookalike is redacted like any other value. The values `vault` holds are removed from field
+ * names too: an upstream may quote a value as the key of a map.
  */
-export function redactParsedJson<T>(value: T, known: readonly string[] = []): T {
-  return redactJsonTree(value, false, known, 0) as T;
+export function redactParsedJson<T>(value: T, known: readonly string[] = [], vault?: SecretValueMatcher): T {
+  return redactJsonTree(value, false, { known, vault }, 0) as T;
 }
 
 /**
@@ -170,24 +174,35 @@ export class JsonTooDeepError extends Error {
   }
 }
 
-function redactJsonTree(value: unknown, secret: boolean, known: readonly string[], depth: number): unknown {
+/** What a walk of parsed JSON finds verbatim: secrets of the request, and the tenant's vault. */
+interface KnownValues {
+  known: readonly string[];
+  vault: SecretValueMatcher | undefined;
+}
+
+function redactJsonTree(value: unknown, secret: boolean, values: KnownValues, depth: number): unknown {
   if (typeof value !== 'object') {
     if (secret) return REDACTED;
-    return typeof value === 'string' ? redactText(value, known) : value;
+    return typeof value === 'string' ? redactText(value, values.known, values.vault) : value;
   }
   if (value === null) return value;
   if (depth === MAX_PARSED_JSON_DEPTH) throw new JsonTooDeepError();
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
-      value[index] = redactJsonTree(value[index], secret, known, depth + 1);
+      value[index] = redactJsonTree(value[index], secret, values, depth + 1);
     }
     return value;
   }
   const object = value as Record<string, unknown>;
+  const { vault } = values;
   for (const key of Object.keys(object)) {
     const inner = object[key];
-    const redacted = redactJsonTree(inner, secret || fieldKind(key) !== 'plain', known, depth + 1);
-    if (redacted !== inner) setField(object, key, redacted);
+    const redacted = redactJsonTree(inner, secret || fieldKind(key) !== 'plain', values, depth + 1);
+    const name = vault === undefined || key.length < vault.minLength ? key : vault.scrub(key);
+    if (name !== key) {
+      delete object[key];
+      setField(object, name, redacted);
+    } else if (redacted !== inner) setField(object, key, redacted);
   }
   return object;
 }

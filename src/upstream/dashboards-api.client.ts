@@ -5,6 +5,7 @@ import type { DashboardsSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
 import {
   DEFAULT_RETRY_POLICY,
+  UpstreamAccess,
   UpstreamAnswer,
   UpstreamHttp,
   UpstreamRequest,
@@ -46,71 +47,71 @@ export class DashboardsApiClient implements OnModuleDestroy {
   }
 
   listDashboards(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardListEnvelope>> {
-    return this.call(secret, baseUrl, 'GET', DASHBOARDS_PATH, requestId, {
+    return this.call(access, baseUrl, 'GET', DASHBOARDS_PATH, requestId, {
       digestAnswer: false,
       answer: 'list',
     });
   }
 
   createDashboard(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardEnvelope>> {
-    return this.call(secret, baseUrl, 'POST', DASHBOARDS_PATH, requestId, { body });
+    return this.call(access, baseUrl, 'POST', DASHBOARDS_PATH, requestId, { body });
   }
 
   getDashboard(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     id: string,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardEnvelope>> {
-    return this.call(secret, baseUrl, 'GET', dashboardPath(id), requestId);
+    return this.call(access, baseUrl, 'GET', dashboardPath(id), requestId);
   }
 
   /** A dashboard to send on as it came: read again unchanged, it is not parsed again. */
   getDashboardJson(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     id: string,
     requestId: string,
   ): Promise<DashboardReadResponse> {
-    return this.call(secret, baseUrl, 'GET', dashboardPath(id), requestId, {
+    return this.call(access, baseUrl, 'GET', dashboardPath(id), requestId, {
       reuseAnswer: true,
     }) as Promise<DashboardReadResponse>;
   }
 
   replaceDashboard(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     id: string,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<DashboardEnvelope>> {
-    return this.call(secret, baseUrl, 'PUT', dashboardPath(id), requestId, { body });
+    return this.call(access, baseUrl, 'PUT', dashboardPath(id), requestId, { body });
   }
 
   /** Answers 204 without a body. */
   deleteDashboard(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     id: string,
     requestId: string,
   ): Promise<UpstreamResponse<null>> {
-    return this.call(secret, baseUrl, 'DELETE', dashboardPath(id), requestId, {
+    return this.call(access, baseUrl, 'DELETE', dashboardPath(id), requestId, {
       digestAnswer: false,
       answer: 'none',
     });
   }
 
   private call<T>(
-    secret: DashboardsSecret,
+    access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     method: UpstreamRequest['method'],
     path: string,
@@ -127,8 +128,9 @@ export class DashboardsApiClient implements OnModuleDestroy {
       method,
       path,
       baseUrl: baseUrl ?? undefined,
-      authorization: `Bearer ${secret.token}`,
-      credentialSecrets: [secret.token],
+      authorization: `Bearer ${access.secret.token}`,
+      credentialSecrets: [access.secret.token],
+      vault: access.vault,
       requestId,
       body,
       digestAnswer,

@@ -1,10 +1,11 @@
 import { Injectable, OnModuleDestroy } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
-import type { PipesSecret } from '../credentials/credential-secret';
+import { basicCredentials, type PipesSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
 import {
   DEFAULT_RETRY_POLICY,
+  UpstreamAccess,
   UpstreamAnswer,
   UpstreamHttp,
   UpstreamRequest,
@@ -52,80 +53,88 @@ export class PipesApiClient implements OnModuleDestroy {
   }
 
   listPipes(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipeLocation,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'GET', this.pipesPath(at), requestId, { answer: 'list' });
+    return this.call(access, 'GET', this.pipesPath(at), requestId, { answer: 'list' });
   }
 
   /** `bodySecrets`: secret values the body holds (vault secrets put in for references). */
   createPipe(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipeLocation,
     body: unknown,
     requestId: string,
     bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'POST', this.pipesPath(at), requestId, { body, bodySecrets });
+    return this.call(access, 'POST', this.pipesPath(at), requestId, { body, bodySecrets });
   }
 
-  getPipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'GET', this.pipePath(at), requestId);
+  getPipe(
+    access: UpstreamAccess<PipesSecret>,
+    at: PipePath,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(access, 'GET', this.pipePath(at), requestId);
   }
 
   updatePipe(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipePath,
     body: unknown,
     requestId: string,
     bodySecrets: readonly string[] = [],
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', this.pipePath(at), requestId, { body, bodySecrets });
+    return this.call(access, 'PATCH', this.pipePath(at), requestId, { body, bodySecrets });
   }
 
   /** Answers the envelope without a `result`. */
-  deletePipe(secret: PipesSecret, at: PipePath, requestId: string): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'DELETE', this.pipePath(at), requestId, { answer: 'none' });
+  deletePipe(
+    access: UpstreamAccess<PipesSecret>,
+    at: PipePath,
+    requestId: string,
+  ): Promise<UpstreamResponse<PipesEnvelope>> {
+    return this.call(access, 'DELETE', this.pipePath(at), requestId, { answer: 'none' });
   }
 
   changeState(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipePath,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', `${this.pipePath(at)}/state`, requestId, { body });
+    return this.call(access, 'PATCH', `${this.pipePath(at)}/state`, requestId, { body });
   }
 
   scale(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipePath,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PATCH', `${this.pipePath(at)}/scaling`, requestId, { body });
+    return this.call(access, 'PATCH', `${this.pipePath(at)}/scaling`, requestId, { body });
   }
 
   getSettings(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipePath,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'GET', `${this.pipePath(at)}/settings`, requestId);
+    return this.call(access, 'GET', `${this.pipePath(at)}/settings`, requestId);
   }
 
   replaceSettings(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     at: PipePath,
     body: unknown,
     requestId: string,
   ): Promise<UpstreamResponse<PipesEnvelope>> {
-    return this.call(secret, 'PUT', `${this.pipePath(at)}/settings`, requestId, { body });
+    return this.call(access, 'PUT', `${this.pipePath(at)}/settings`, requestId, { body });
   }
 
   private call(
-    secret: PipesSecret,
+    access: UpstreamAccess<PipesSecret>,
     method: UpstreamRequest['method'],
     path: string,
     requestId: string,
@@ -138,9 +147,10 @@ export class PipesApiClient implements OnModuleDestroy {
     return this.http.send({
       method,
       path,
-      authorization: basic(secret),
+      authorization: basic(access.secret),
       // The answer is searched for each of these: an upstream may quote what it was sent.
-      credentialSecrets: [secret.keySecret, ...bodySecrets],
+      credentialSecrets: [access.secret.keySecret, ...bodySecrets],
+      vault: access.vault,
       requestId,
       body,
       answer,
@@ -157,5 +167,5 @@ export class PipesApiClient implements OnModuleDestroy {
 }
 
 function basic(secret: PipesSecret): string {
-  return `Basic ${Buffer.from(`${secret.keyId}:${secret.keySecret}`).toString('base64')}`;
+  return `Basic ${basicCredentials(secret)}`;
 }

@@ -6,14 +6,15 @@ import { MetricsService } from '../metrics/metrics.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { CircuitBreakers } from './circuit-breaker';
 import { UpstreamCredentialRejectedException } from './upstream-errors';
+import type { UpstreamAccess } from './upstream-http';
 
 // A call over the upstream budget waits this long for the next window before it is refused.
 const MAX_QUEUE_MS = 1_000;
 
 /**
  * Every upstream call made with a stored credential goes through here: the credential's own
- * budget (kept under the upstream's rate limit), its circuit breaker, and marking it rejected
- * when the upstream refuses it.
+ * budget (kept under the upstream's rate limit), its circuit breaker, marking it rejected when
+ * the upstream refuses it, and the tenant's vault values, which the answer is scrubbed of.
  */
 @Injectable()
 export class UpstreamCallService {
@@ -30,8 +31,9 @@ export class UpstreamCallService {
   async run<S extends CredentialSecret, T>(
     credential: UpstreamCredential<S>,
     actor: Actor,
-    call: (secret: S) => Promise<T>,
+    call: (access: UpstreamAccess<S>) => Promise<T>,
   ): Promise<T> {
+    const vault = await this.credentials.vaultValues(credential.tenantId);
     try {
       return await this.breakers.run(
         `${credential.kind}:${credential.id}`,
@@ -42,7 +44,7 @@ export class UpstreamCallService {
             credential.id,
             MAX_QUEUE_MS,
           );
-          return call(credential.secret);
+          return call({ secret: credential.secret, vault });
         },
       );
     } catch (error) {

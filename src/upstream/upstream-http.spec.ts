@@ -3,7 +3,15 @@ import dns from 'node:dns';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { ProblemException } from '../common/problem/problem';
+import type { VaultValues } from '../credentials/vault-values';
+import { SecretValueMatcher } from '../redaction/secret-value-matcher';
 import { DEFAULT_RETRY_POLICY, UpstreamHttp, type UpstreamRequest } from './upstream-http';
+
+/** A tenant's vault holding `values`, at a version of it. */
+function vaultOf(values: string[], vaultVersion = 'v1', tenantId = 'tenant-a'): VaultValues {
+  return { identity: `${tenantId}:${vaultVersion}`, vaultVersion, matcher: new SecretValueMatcher(values) };
+}
+const NO_VAULT = vaultOf([]);
 
 describe('UpstreamHttp', () => {
   let server: Server;
@@ -33,6 +41,14 @@ describe('UpstreamHttp', () => {
         response.end(JSON.stringify({ data: { quoted, password: 'p4ssw0rd-field' } }));
         return;
       }
+      if (request.url?.startsWith('/refuse/')) {
+        const quoted = decodeURIComponent(request.url.slice('/refuse/'.length));
+        response.statusCode = 409;
+        response.end(
+          JSON.stringify({ message: `conflict with ${quoted}`, owner: quoted, [quoted]: 'taken' }),
+        );
+        return;
+      }
       if (request.url === '/a-list') {
         response.end('{"data":[]}');
         return;
@@ -55,6 +71,7 @@ describe('UpstreamHttp', () => {
       baseUrl,
       authorization: 'Bearer t0ken',
       credentialSecrets: ['t0ken'],
+      vault: NO_VAULT,
       requestId: 'req-1',
     });
 
@@ -85,31 +102,39 @@ describe('UpstreamHttp', () => {
     });
   });
 
-  const digested = (path: string, token: string, reuseAnswer = false) =>
+  const digested = (path: string, token: string, vault: VaultValues, reuseAnswer = false) =>
     http.send<{ data: Record<string, unknown> }>({
       method: 'GET',
       path,
       baseUrl: origin,
       authorization: `Bearer ${token}`,
       credentialSecrets: [token],
+      vault,
       requestId: 'req-1',
       digestAnswer: true,
       reuseAnswer,
     });
 
-  it('digests an answer only when asked, over its text and the secrets it was redacted against', async () => {
-    const digestOf = async (path: string, token: string) => (await digested(path, token)).answerDigest;
+  it('digests an answer only when asked, over its text and the identity of the vault it was redacted against', async () => {
+    const vault = vaultOf(['t0ken-one-long']);
+    const digestOf = async (path: string, token: string, against = vault) =>
+      (await digested(path, token, against)).answerDigest;
 
     expect((await call(origin, '/x')).answerDigest).toBeUndefined();
-    const digest = await digestOf('/x', 't0ken-one');
+    const digest = await digestOf('/x', 't0ken-one-long');
     expect(digest).toMatch(/^[A-Za-z0-9+/]{43}=$/);
-    expect(await digestOf('/y', 't0ken-one')).toBe(digest);
-    expect(await digestOf('/y', 't0ken-two')).not.toBe(digest);
-    expect(await digestOf('/in-pieces', 't0ken-one')).not.toBe(digest);
+    expect(await digestOf('/y', 't0ken-one-long')).toBe(digest);
+    expect(await digestOf('/in-pieces', 't0ken-one-long')).not.toBe(digest);
+    // Another version of the vault, or another tenant's with the same values: another digest.
+    expect(await digestOf('/x', 't0ken-one-long', vaultOf(['t0ken-one-long'], 'v2'))).not.toBe(digest);
+    expect(await digestOf('/x', 't0ken-one-long', vaultOf(['t0ken-one-long'], 'v1', 'b'))).not.toBe(digest);
+    // A secret of the request that the vault does not hold: the body depends on it, so no digest.
+    expect(await digestOf('/x', 't0ken-elsewhere')).toBeUndefined();
   });
 
   it('reuses an answer seen before when asked: the same redacted JSON, not parsed again, a fresh body', async () => {
-    const read = (path: string, token: string) => digested(path, token, true);
+    const vault = vaultOf(['s3cret-one']);
+    const read = (path: string, token: string, against = vault) => digested(path, token, against, true);
     const first = await read('/echo/s3cret-one', 's3cret-one');
     expect(first.bodyJson).toBe(JSON.stringify(first.body));
     expect(first.bodyJson).not.toMatch(/s3cret-one|p4ssw0rd-field/);
@@ -126,17 +151,38 @@ describe('UpstreamHttp', () => {
       parse.mockRestore();
     }
 
-    // The same text sent with another secret is another answer: redacted against that secret.
-    const other = await read('/echo/s3cret-one', 's3cret-two');
+    // The same text against another version of the vault is another answer, redacted against it.
+    const other = await read('/echo/s3cret-one', 's3cret-two', vaultOf(['s3cret-two'], 'v2'));
     expect(other.answerDigest).not.toBe(first.answerDigest);
     expect(other.bodyJson).toContain('s3cret-one');
     expect(other.bodyJson).not.toContain('p4ssw0rd-field');
+    // Without a digest the answer is still sent on as JSON, and kept nowhere.
+    const unkept = await read('/echo/s3cret-one', 's3cret-elsewhere');
+    expect(unkept.answerDigest).toBeUndefined();
+    expect(unkept.bodyJson).toBe(JSON.stringify(unkept.body));
     // An answer without the object asked for is refused every time, never kept.
     for (let i = 0; i < 2; i++) {
       await expect(read('/a-list', 's3cret-one')).rejects.toMatchObject({
         problem: { type: expect.stringMatching(/upstream-invalid-answer$/) },
       });
     }
+  });
+
+  it("scrubs every value of the tenant's vault from an answer, under any field name and as a key", async () => {
+    const vault = vaultOf(['zq7Kp2Vx9Lm4', 'an0ther-stored-value']);
+    const answered = await digested('/echo/zq7Kp2Vx9Lm4', 't0ken', vault);
+    expect(answered.body).toEqual({ data: { quoted: '[redacted]', password: '[redacted]' } });
+
+    const refused = (await digested('/refuse/an0ther-stored-value', 't0ken', vault).catch(
+      (error: unknown) => error,
+    )) as ProblemException;
+    expect(refused.problem.status).toBe(409);
+    expect(JSON.stringify(refused.problem)).not.toContain('an0ther-stored-value');
+    expect(refused.problem.upstream?.body).toEqual({
+      message: 'conflict with [redacted]',
+      owner: '[redacted]',
+      '[redacted]': 'taken',
+    });
   });
 
   it('gives up at its deadline and drops the connection of the call it gave up on', async () => {
@@ -149,6 +195,7 @@ describe('UpstreamHttp', () => {
           path: '/hang',
           authorization: 'Bearer t0ken',
           credentialSecrets: [],
+          vault: NO_VAULT,
           requestId: 'r',
         }),
       ).rejects.toMatchObject({ problem: { status: 504, type: 'upstream-timeout' } });
@@ -181,6 +228,7 @@ describe('UpstreamHttp answers that cannot be used', () => {
       path: '/x',
       authorization: 'Bearer t0ken',
       credentialSecrets: [],
+      vault: NO_VAULT,
       requestId: 'r',
       ...extra,
     });

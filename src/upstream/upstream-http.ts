@@ -4,6 +4,7 @@ import { hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { ProblemException, UpstreamProblem } from '../common/problem/problem';
 import type { UpstreamProxy } from '../config/app-config';
+import type { VaultValues } from '../credentials/vault-values';
 import type { UpstreamAttempt } from '../metrics/metrics.service';
 import {
   JsonTooDeepError,
@@ -33,21 +34,29 @@ export type UpstreamMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
  */
 export type UpstreamAnswer = 'object' | 'list' | 'none';
 
+/** What a call is made with: the credential's secret, and the tenant's values its answer is scrubbed of. */
+export interface UpstreamAccess<S> {
+  secret: S;
+  vault: VaultValues;
+}
+
 export interface UpstreamRequest {
   method: UpstreamMethod;
   path: string;
   /** Overrides the upstream's configured base address (self-hosted dashboards). */
   baseUrl?: string;
   authorization: string;
-  /** The credential's secret values, which the upstream's answer must never carry back. */
+  /** Secret values of this call (the credential, the body's), which its answer must never carry back. */
   credentialSecrets: readonly string[];
+  /** Every secret value of the tenant, which no answer may carry either. */
+  vault: VaultValues;
   requestId: string;
   body?: unknown;
   /** Answer a successful call with `answerDigest`, for callers that remember what they derive from bodies. */
   digestAnswer?: boolean;
   /**
-   * With `digestAnswer`: answer with `bodyJson` too, remembered by the digest, so that the same
-   * answer again is neither parsed, redacted nor serialised again. For reads sent on as they are.
+   * Answer with `bodyJson` (and `answerDigest`), remembered by the digest, so that the same answer
+   * again is neither parsed, redacted nor serialised again. For reads sent on as they are.
    */
   reuseAnswer?: boolean;
   /** Default `object`; a success that does not hold it is a 502 `upstream-invalid-answer`. */
@@ -56,11 +65,16 @@ export interface UpstreamRequest {
 
 export interface UpstreamResponse<T> {
   status: number;
-  /** Redacted: secret fields, secret patterns, and every secret value the request carried. */
+  /**
+   * Redacted: secret fields, secret patterns, every secret value the request carried and every
+   * value of the tenant's vault.
+   */
   body: T;
   /**
-   * SHA-256 of the answer's text and of the secrets it was redacted against: everything `body`
-   * depends on, so equal digests mean equal bodies. Set only when the request asked for it.
+   * SHA-256 of the answer's text and of the identity of the vault it was redacted against (the
+   * tenant and the version of its vault): everything `body` depends on, so equal digests mean
+   * equal bodies. Set only when the request asked for it, and only when the vault holds every
+   * secret the request carried.
    */
   answerDigest?: string;
   /** `body` as JSON text; set when the request asked for `reuseAnswer`. */
@@ -245,7 +259,7 @@ export class UpstreamHttp {
     const retryable = call.mayRetry && RETRYABLE_STATUSES.has(status);
     this.onAttempt({ status, durationMs: Date.now() - call.attemptStartedAt, retry: retryable });
     if (status >= 200 && status < 300) return { ...response, data: this.success(response, call) };
-    const problem = this.problemOf(response, call.sentSecrets);
+    const problem = this.problemOf(response, call);
     if (retryable) throw new RetryableAttempt(problem, retryAfterMs(response.headers));
     throw problem;
   };
@@ -278,7 +292,7 @@ export class UpstreamHttp {
   private success(response: AxiosResponse<string>, call: UpstreamCall): UpstreamResponse<unknown> {
     const { status, data: text } = response;
     const { answer = 'object', digestAnswer, reuseAnswer } = call.request;
-    const digest = digestAnswer ? answerDigest(text, call.sentSecrets) : undefined;
+    const digest = digestAnswer || reuseAnswer ? answerDigest(text, call) : undefined;
     if (reuseAnswer && digest !== undefined) {
       const reused = this.reusedAnswers.get(answer, digest);
       if (reused !== undefined) return new ReusedAnswer(status, digest, reused);
@@ -289,25 +303,25 @@ export class UpstreamHttp {
       throw upstreamInvalidAnswer(this.name, status, missing, requestIdOf(value).requestId);
     let body: unknown;
     try {
-      body = redactParsedJson(value, call.sentSecrets);
+      body = redactParsedJson(value, call.sentSecrets, call.request.vault.matcher);
     } catch (error) {
       if (!(error instanceof JsonTooDeepError)) throw error;
       const tooDeep = `a JSON body nested at most ${MAX_PARSED_JSON_DEPTH} levels deep`;
       throw upstreamInvalidAnswer(this.name, status, tooDeep, requestIdOf(value).requestId);
     }
-    if (digest === undefined) return { status, body };
-    if (!reuseAnswer) return { status, body, answerDigest: digest };
+    const digested = digest === undefined ? {} : { answerDigest: digest };
+    if (!reuseAnswer) return { status, body, ...digested };
     const bodyJson = JSON.stringify(body);
-    this.reusedAnswers.remember(answer, digest, bodyJson);
-    return { status, body, answerDigest: digest, bodyJson };
+    if (digest !== undefined) this.reusedAnswers.remember(answer, digest, bodyJson);
+    return { status, body, ...digested, bodyJson };
   }
 
-  private problemOf(response: AxiosResponse<string>, sentSecrets: readonly string[]): ProblemException {
+  private problemOf(response: AxiosResponse<string>, call: UpstreamCall): ProblemException {
     const { status } = response;
     const text = response.data;
     const value = parseJson(text);
     const body = value !== NOT_JSON ? value : text.length > 2_000 ? `${text.slice(0, 2_000)}…` : text || null;
-    const redacted = redactedProblemBody(body, sentSecrets);
+    const redacted = redactedProblemBody(body, call);
     const detail: UpstreamProblem = { status, ...requestIdOf(redacted), body: redacted };
     if (status === 401 || status === 403)
       return new UpstreamCredentialRejectedException(this.name, status, detail);
@@ -399,9 +413,9 @@ function parseJson(text: string): unknown {
 }
 
 /** An error answer's body as the problem quotes it: redacted, or in words when too deep to walk. */
-function redactedProblemBody(body: unknown, sentSecrets: readonly string[]): unknown {
+function redactedProblemBody(body: unknown, call: UpstreamCall): unknown {
   try {
-    return redactParsedJson(body, sentSecrets);
+    return redactParsedJson(body, call.sentSecrets, call.request.vault.matcher);
   } catch (error) {
     if (error instanceof JsonTooDeepError) return `(${error.message}: not shown)`;
     throw error;
@@ -421,11 +435,16 @@ function lacking(value: unknown, envelope: string, answer: UpstreamAnswer): stri
   return isObject(value[envelope]) ? null : `an object in "${envelope}"`;
 }
 
-function answerDigest(text: string, sentSecrets: readonly string[]): string {
-  // Each secret with its length first, so that no two lists of secrets and text run together alike.
-  let secrets = '';
-  for (const secret of sentSecrets) secrets += `${secret.length}:${secret}`;
-  return hash('sha256', `${sentSecrets.length}:${secrets}${text}`, 'base64');
+/**
+ * The answer's digest (UpstreamResponse.answerDigest), or none when the request carried a secret
+ * the vault does not hold: the body then depends on more than the vault, and is not remembered.
+ * No secret goes into it, only the vault's identity.
+ */
+function answerDigest(text: string, call: UpstreamCall): string | undefined {
+  const { vault } = call.request;
+  for (const secret of call.sentSecrets) if (!vault.matcher.has(secret)) return undefined;
+  // The identity holds no newline, so no two identities and texts run together alike.
+  return hash('sha256', `${vault.identity}\n${text}`, 'base64');
 }
 
 function requestIdOf(body: unknown): { requestId?: string } {

@@ -2,9 +2,13 @@
  * Plants a canary in every secret the gateway takes (credentials of both kinds, created and rotated;
  * pipe specs of every source kind, created and updated, with the secret also inside an Azure
  * connection string and a URL's user-info), drives every route while the upstreams behave, echo the
- * secrets back and quote them in errors, then searches every place a secret could end up.
+ * secrets back and quote them in errors, then searches every place a secret could end up. Then
+ * has the upstreams quote values of the tenant's vault and stored credentials that no call sent,
+ * in every kind of answer.
  */
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { FaultSpec } from '../../sandbox';
+import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
 import { PrismaService } from '../../src/database/prisma.service';
 import {
   realShapedCreateBodies,
@@ -13,7 +17,7 @@ import {
   validUpdateBody,
 } from '../../src/pipes/schema/test-support/pipe-bodies';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
-import { bearer } from '../support/fixtures';
+import { bearer, createTenant } from '../support/fixtures';
 import { json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';
 import {
   authorizedCaller,
@@ -371,3 +375,304 @@ function expectAbsent(text: string, secrets: readonly string[]): void {
 function isSerialisedBuffer(value: unknown): value is { type: 'Buffer'; data: number[] } {
   return typeof value === 'object' && value !== null && (value as { type?: unknown }).type === 'Buffer';
 }
+
+/** 12 letters and digits: no pattern of the redactor takes it for a secret, only the vault can. */
+function opaqueValue(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz23456789';
+  return Array.from(randomBytes(12), (byte) => alphabet[byte % alphabet.length]).join('');
+}
+
+/**
+ * Values of the tenant's vault and of its stored credentials, opaque and quoted by the upstream
+ * under plain field names in every kind of answer, are scrubbed from every answer: reads,
+ * lifecycle changes and upstream errors alike, not only the answer of the call that sent them.
+ */
+describe('answers free of the vault and stored credentials (e2e)', () => {
+  let world: UpstreamWorld;
+  let client: ProbeClient;
+  const pipeId = randomUUID();
+  const dashboardId = '65f0c0ffee0000000000a11c';
+  /** The tenant's stored values, by where each is kept; none of them is used by the calls below. */
+  const stored = {
+    'a vault secret': opaqueValue(),
+    'a field of a vault secret': opaqueValue(),
+    "another organization's pipes key secret": opaqueValue(),
+    "a dashboards credential's token": opaqueValue(),
+  };
+  let vaultSecretId: string;
+  let otherPipesCredentialId: string;
+
+  const pipes = (suffix = '') =>
+    `/organizations/${world.organizationId}/services/${world.serviceId}/pipes${suffix}`;
+
+  /**
+   * A call of every kind that answers with upstream data, with the fault that makes the upstream
+   * quote `value` under plain field names in its answer.
+   */
+  const ANSWERS: [string, (value: string) => { probe: Probe; fault: FaultSpec }][] = [
+    [
+      'a pipe read',
+      (value) => ({
+        probe: { method: 'GET', path: `/v1${pipes(`/${pipeId}`)}`, headers: viewer() },
+        fault: pipesAnswer('GET', `/v1${pipes(`/${pipeId}`)}`, { id: pipeId, name: 'orders', note: value }),
+      }),
+    ],
+    [
+      'the pipes list',
+      (value) => ({
+        probe: { method: 'GET', path: `/v1${pipes()}`, headers: viewer() },
+        fault: pipesAnswer('GET', `/v1${pipes()}`, [{ id: pipeId, name: `orders from ${value}` }]),
+      }),
+    ],
+    [
+      "a pipe's settings",
+      (value) => ({
+        probe: { method: 'GET', path: `/v1${pipes(`/${pipeId}/settings`)}`, headers: viewer() },
+        fault: pipesAnswer('GET', `/v1${pipes(`/${pipeId}/settings`)}`, { comment: value }),
+      }),
+    ],
+    [
+      'a state change',
+      (value) => ({
+        probe: {
+          method: 'PATCH',
+          path: `/v1${pipes(`/${pipeId}/state`)}`,
+          headers: operator(),
+          body: json({ command: 'stop' }),
+        },
+        fault: pipesAnswer('PATCH', `/v1${pipes(`/${pipeId}/state`)}`, { id: pipeId, state: value }),
+      }),
+    ],
+    [
+      'a scaling change',
+      (value) => ({
+        probe: {
+          method: 'PATCH',
+          path: `/v1${pipes(`/${pipeId}/scaling`)}`,
+          headers: operator(),
+          body: json({ replicas: 2, replicaCpuMillicores: 500, replicaMemoryGb: 1 }),
+        },
+        fault: pipesAnswer('PATCH', `/v1${pipes(`/${pipeId}/scaling`)}`, { replicas: 2, by: value }),
+      }),
+    ],
+    [
+      'an update',
+      (value) => ({
+        probe: {
+          method: 'PATCH',
+          path: `/v1${pipes(`/${pipeId}`)}`,
+          headers: operator(),
+          body: json({ name: 'orders renamed' }),
+        },
+        fault: pipesAnswer('PATCH', `/v1${pipes(`/${pipeId}`)}`, { id: pipeId, [value]: 'a key' }),
+      }),
+    ],
+    [
+      'a delete',
+      (value) => ({
+        probe: { method: 'DELETE', path: `/v1${pipes(`/${pipeId}`)}`, headers: operator() },
+        fault: {
+          kind: 'status',
+          status: 200,
+          method: 'DELETE',
+          pathPrefix: `/v1${pipes(`/${pipeId}`)}`,
+          times: 1,
+          body: { status: 200, requestId: randomUUID(), message: `deleted ${value}` },
+        },
+      }),
+    ],
+    [
+      'a settings replace',
+      (value) => ({
+        probe: {
+          method: 'PUT',
+          path: `/v1${pipes(`/${pipeId}/settings`)}`,
+          headers: operator(),
+          body: json({ clickhouse_max_threads: 8 }),
+        },
+        fault: pipesAnswer('PUT', `/v1${pipes(`/${pipeId}/settings`)}`, { clickhouse_max_threads: 8, value }),
+      }),
+    ],
+    [
+      'a dashboard read',
+      (value) => ({
+        probe: { method: 'GET', path: `/v1/dashboards/${dashboardId}`, headers: viewer() },
+        fault: dashboardsAnswer('GET', `/api/v2/dashboards/${dashboardId}`, {
+          id: dashboardId,
+          name: value,
+          tiles: [],
+        }),
+      }),
+    ],
+    [
+      'the dashboards list',
+      (value) => ({
+        probe: { method: 'GET', path: '/v1/dashboards', headers: viewer() },
+        fault: dashboardsAnswer('GET', '/api/v2/dashboards', [{ id: dashboardId, name: value, tiles: [] }]),
+      }),
+    ],
+    [
+      'a dashboard replace',
+      (value) => ({
+        probe: {
+          method: 'PUT',
+          path: `/v1/dashboards/${dashboardId}`,
+          headers: operator(),
+          body: json(validDashboardBody()),
+        },
+        fault: dashboardsAnswer('PUT', `/api/v2/dashboards/${dashboardId}`, {
+          id: dashboardId,
+          name: 'Checkout',
+          tiles: [{ id: '65a1b2c3d4e5f60718293a4b', name: value }],
+        }),
+      }),
+    ],
+    [
+      "a pipes API error, quoted in the problem's upstream.body",
+      (value) => ({
+        probe: { method: 'GET', path: `/v1${pipes(`/${pipeId}`)}`, headers: viewer() },
+        fault: {
+          kind: 'status',
+          status: 400,
+          method: 'GET',
+          pathPrefix: `/v1${pipes(`/${pipeId}`)}`,
+          times: 1,
+          body: { status: 400, requestId: value, error: `pipe ${value} is invalid`, field: value },
+        },
+      }),
+    ],
+    [
+      'a dashboards API error',
+      (value) => ({
+        probe: { method: 'GET', path: '/v1/dashboards', headers: viewer() },
+        fault: {
+          kind: 'status',
+          status: 409,
+          method: 'GET',
+          pathPrefix: '/api/v2/dashboards',
+          times: 1,
+          body: `no dashboards for ${value}`,
+        },
+      }),
+    ],
+  ];
+
+  function pipesAnswer(method: string, path: string, result: unknown): FaultSpec {
+    return {
+      kind: 'status',
+      status: 200,
+      method,
+      pathPrefix: path,
+      times: 1,
+      body: { status: 200, requestId: randomUUID(), result },
+    };
+  }
+
+  function dashboardsAnswer(method: string, path: string, data: unknown): FaultSpec {
+    return { kind: 'status', status: 200, method, pathPrefix: path, times: 1, body: { data } };
+  }
+
+  const viewer = () => bearer(world.tenant.keys.viewer);
+  const operator = () => bearer(world.tenant.keys.operator);
+  const admin = () => bearer(world.tenant.keys.admin);
+
+  /** Sends the call with the upstream quoting `value`; the answer, which must not hold it. */
+  async function answerQuoting(kind: string, value: string): Promise<ProbeResponse> {
+    const { probe, fault } = ANSWERS.find(([name]) => name === kind)![1](value);
+    world.pipes.faults.clear();
+    world.dashboards.faults.clear();
+    (fault.pathPrefix!.startsWith('/api/') ? world.dashboards : world.pipes).faults.add(fault);
+    const response = await client.send(probe);
+    expect(world.pipes.faults.list().length + world.dashboards.faults.list().length).toBe(0);
+    return response;
+  }
+
+  async function createCredential(body: object): Promise<string> {
+    const response = await world.gateway.http.post('/v1/credentials').set(admin()).send(body).expect(201);
+    return response.body.id as string;
+  }
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld();
+    client = new ProbeClient(world.gateway.url);
+    const { name, tiles, tags } = validDashboardBody();
+    world.dashboards.seedDashboard({ id: dashboardId, name, tiles, tags });
+    vaultSecretId = await createCredential({
+      kind: 'secret',
+      name: 'warehouse-password',
+      value: stored['a vault secret'],
+    });
+    await createCredential({
+      kind: 'secret',
+      name: 'warehouse-account',
+      value: { account: stored['a field of a vault secret'], region: 'eu-west-1' },
+    });
+    otherPipesCredentialId = await createCredential({
+      kind: 'pipes',
+      name: 'other organization',
+      organizationId: randomUUID(),
+      keyId: 'other-key-id',
+      keySecret: stored["another organization's pipes key secret"],
+    });
+    await createCredential({
+      kind: 'dashboards',
+      name: 'second dashboards',
+      token: stored["a dashboards credential's token"],
+      isDefault: false,
+    });
+  });
+  afterAll(async () => {
+    await client?.close();
+    await world?.close();
+  });
+
+  const cases = ANSWERS.flatMap(([kind]) => Object.keys(stored).map((held) => [kind, held] as const));
+
+  it.each(cases)('scrubs from %s %s quoted under a plain field name', async (kind, held) => {
+    const value = stored[held as keyof typeof stored];
+    const response = await answerQuoting(kind, value);
+    expect(response.status).toBeLessThan(500);
+    expect(response.text).not.toContain(value);
+    expect(response.text).toContain('[redacted]');
+  });
+
+  it('scrubs the new value of a rotated secret or key at once, and a secret created a moment ago', async () => {
+    // Each answer above was scrubbed against the vault as it was then: these change it.
+    const rotatedSecret = opaqueValue();
+    await world.gateway.http
+      .post(`/v1/credentials/${vaultSecretId}/rotate`)
+      .set(admin())
+      .send({ value: rotatedSecret })
+      .expect(200);
+    expect((await answerQuoting('a pipe read', rotatedSecret)).text).not.toContain(rotatedSecret);
+    expect((await answerQuoting('the dashboards list', rotatedSecret)).text).not.toContain(rotatedSecret);
+
+    const rotatedKey = opaqueValue();
+    await world.gateway.http
+      .post(`/v1/credentials/${otherPipesCredentialId}/rotate`)
+      .set(admin())
+      .send({ keySecret: rotatedKey })
+      .expect(200);
+    expect((await answerQuoting('a dashboard read', rotatedKey)).text).not.toContain(rotatedKey);
+
+    const created = opaqueValue();
+    await createCredential({ kind: 'secret', name: 'created-late', value: created });
+    const answer = await answerQuoting("a pipe's settings", created);
+    expect(answer.text).not.toContain(created);
+    expect(answer.text).toContain('[redacted]');
+  });
+
+  it('leaves values shorter than 8 characters and values of other tenants alone', async () => {
+    const short = 'Qz7Kp2V';
+    await createCredential({ kind: 'secret', name: 'short-one', value: short });
+    const other = await createTenant(world.gateway);
+    const elsewhere = opaqueValue();
+    await world.gateway.http
+      .post('/v1/credentials')
+      .set(bearer(other.keys.admin))
+      .send({ kind: 'secret', name: 'theirs', value: elsewhere })
+      .expect(201);
+    expect((await answerQuoting('a pipe read', short)).text).toContain(short);
+    expect((await answerQuoting('a pipe read', elsewhere)).text).toContain(elsewhere);
+  });
+});
