@@ -13,7 +13,7 @@ import type { Actor, TenantPrincipal } from '../auth/principal';
 import { JSON_CONTENT_TYPE } from '../common/json-body';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader, ifMatchHeader } from '../common/request-headers';
-import type { DashboardEnvelope, DashboardListEnvelope } from '../upstream/dashboards-api.client';
+import type { DashboardEnvelope } from '../upstream/dashboards-api.client';
 import {
   DashboardVersionListView,
   DashboardVersionSummaryView,
@@ -71,12 +71,16 @@ export class DashboardsController {
   @ApiUpstreamProblems('dashboards')
   @ApiOperation({ summary: 'List dashboards', description: '`{data: [...]}` as the dashboards API sent it.' })
   @ApiOkResponse({ description: '`{data: [dashboard, ...]}`', schema: DASHBOARD_LIST_ENVELOPE })
-  list(
+  async list(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Query(dashboardQueryParams) query: DashboardQuery,
-  ): Promise<DashboardListEnvelope> {
-    return this.dashboards.list(principal.tenantId, query.credentialId, actor);
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<string> {
+    const json = await this.dashboards.list(principal.tenantId, query.credentialId, actor);
+    // Already JSON: the same list read again is not serialised again (UpstreamRequest.reuseAnswer).
+    void reply.type(JSON_CONTENT_TYPE);
+    return json;
   }
 
   @Post()

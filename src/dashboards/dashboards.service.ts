@@ -18,11 +18,7 @@ import { isUniqueViolation } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import { Prisma, type DashboardVersion } from '../generated/prisma/client';
-import {
-  DashboardEnvelope,
-  DashboardListEnvelope,
-  DashboardsApiClient,
-} from '../upstream/dashboards-api.client';
+import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
 import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
 import { DashboardCreatesRepository } from './dashboard-creates.repository';
 import { DashboardEtags } from './dashboard-etags';
@@ -91,16 +87,13 @@ export class DashboardsService {
     this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
   }
 
-  async list(
-    tenantId: string,
-    credentialId: string | undefined,
-    actor: Actor,
-  ): Promise<DashboardListEnvelope> {
+  /** `{data: [...]}` as JSON text to send on as it is. */
+  async list(tenantId: string, credentialId: string | undefined, actor: Actor): Promise<string> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
     const response = await this.upstreamCalls.run(credential, actor, (access) =>
-      this.dashboardsApi.listDashboards(access, credential.baseUrl, actor.requestId),
+      this.dashboardsApi.listDashboardsJson(access, credential.baseUrl, actor.requestId),
     );
-    return response.body;
+    return response.bodyJson;
   }
 
   async get(

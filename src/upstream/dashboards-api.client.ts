@@ -17,8 +17,8 @@ export interface DashboardEnvelope {
   data: Record<string, unknown> & { id?: string; tiles?: unknown[] };
 }
 
-/** A dashboard read, with `bodyJson` to send on as it is (UpstreamRequest.reuseAnswer). */
-export type DashboardReadResponse = UpstreamResponse<DashboardEnvelope> & { bodyJson: string };
+/** A read with `bodyJson` to send on as it is (UpstreamRequest.reuseAnswer). */
+export type SentOnAsRead<T> = UpstreamResponse<T> & { bodyJson: string };
 
 /** The list answer: `{data: [...]}`. */
 export interface DashboardListEnvelope {
@@ -46,15 +46,16 @@ export class DashboardsApiClient implements OnModuleDestroy {
     return this.http.close();
   }
 
-  listDashboards(
+  /** The list to send on as it came: read again unchanged, it is not parsed again. */
+  listDashboardsJson(
     access: UpstreamAccess<DashboardsSecret>,
     baseUrl: string | null,
     requestId: string,
-  ): Promise<UpstreamResponse<DashboardListEnvelope>> {
+  ): Promise<SentOnAsRead<DashboardListEnvelope>> {
     return this.call(access, baseUrl, 'GET', DASHBOARDS_PATH, requestId, {
-      digestAnswer: false,
+      reuseAnswer: true,
       answer: 'list',
-    });
+    }) as Promise<SentOnAsRead<DashboardListEnvelope>>;
   }
 
   createDashboard(
@@ -81,10 +82,10 @@ export class DashboardsApiClient implements OnModuleDestroy {
     baseUrl: string | null,
     id: string,
     requestId: string,
-  ): Promise<DashboardReadResponse> {
+  ): Promise<SentOnAsRead<DashboardEnvelope>> {
     return this.call(access, baseUrl, 'GET', dashboardPath(id), requestId, {
       reuseAnswer: true,
-    }) as Promise<DashboardReadResponse>;
+    }) as Promise<SentOnAsRead<DashboardEnvelope>>;
   }
 
   replaceDashboard(

@@ -662,6 +662,20 @@ describe('answers free of the vault and stored credentials (e2e)', () => {
     expect(answer.text).toContain('[redacted]');
   });
 
+  it.each(['a dashboard read', 'the dashboards list'])(
+    'sends no answer kept from %s before a value became a secret',
+    async (kind) => {
+      // Both are kept as JSON and sent again when the upstream answers the same text.
+      const value = opaqueValue();
+      expect((await answerQuoting(kind, value)).text).toContain(value);
+      expect((await answerQuoting(kind, value)).text).toContain(value);
+      await createCredential({ kind: 'secret', name: `became-secret-${value}`, value });
+      const again = await answerQuoting(kind, value);
+      expect(again.text).not.toContain(value);
+      expect(again.text).toContain('[redacted]');
+    },
+  );
+
   it('leaves values shorter than 8 characters and values of other tenants alone', async () => {
     const short = 'Qz7Kp2V';
     await createCredential({ kind: 'secret', name: 'short-one', value: short });
