@@ -1,18 +1,25 @@
 import 'reflect-metadata';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { INestApplicationContext } from '@nestjs/common';
 import type { AddressInfo } from 'node:net';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { closeGracefully, createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/app-config';
+import { CredentialsService } from '../../src/credentials/credentials.service';
 import { seedDemoTenant } from '../../src/demo-tenant';
 import { GatewayReady, ORGANIZATION_ID, UpstreamsReady } from '../lib/scenario';
 import type { Message } from '../lib/processes';
 import { serveChild } from './child';
 import { Profiler } from './profiler';
 
+// Vault secrets of the benchmark's tenant besides the demo one, half strings and half objects of
+// three fields: every answer is scrubbed of their values, as a team's would be of its vault's.
+const VAULT_SECRETS = 32;
+
 /**
  * The gateway as production builds it (createApp), configured from the environment the runner
- * gives, with a tenant, a key with every role and, when upstreams are given, both credentials.
+ * gives, with a tenant, a key with every role and, when upstreams are given, both credentials
+ * and a vault of VAULT_SECRETS more secrets.
  */
 serveChild(async () => {
   const gcPause = watchGcPauses();
@@ -27,6 +34,7 @@ serveChild(async () => {
     organizationId: ORGANIZATION_ID,
     upstreams,
   });
+  if (upstreams) await fillVault(app, tenantId);
 
   const ready: GatewayReady = {
     type: 'ready',
@@ -46,6 +54,23 @@ serveChild(async () => {
     },
   };
 });
+
+async function fillVault(app: INestApplicationContext, tenantId: string): Promise<void> {
+  const credentials = app.get(CredentialsService);
+  const actor = { actor: 'bench', onBehalfOf: null, keyId: null, requestId: randomUUID() };
+  const value = (): string => randomBytes(18).toString('base64url');
+  for (let index = 0; index < VAULT_SECRETS; index++) {
+    await credentials.create(
+      tenantId,
+      {
+        kind: 'secret',
+        name: `bench-secret-${index}`,
+        value: index % 2 ? value() : { username: `reader-${index}`, password: value(), host: value() },
+      },
+      actor,
+    );
+  }
+}
 
 /**
  * Time the main thread has spent paused for garbage collection so far, in ms. A process that
