@@ -342,8 +342,10 @@ export class CredentialsService implements OnModuleInit, OnModuleDestroy {
    * Every secret value of the tenant's credentials (vault secrets, keys, tokens), as one matcher
    * built once per version of its vault, for scrubbing answers.
    */
-  async vaultValues(tenantId: string): Promise<VaultValues> {
-    return (await this.vaults.get(tenantId, (renewed) => this.loadVaultValues(tenantId, renewed)))!;
+  vaultValues(tenantId: string): VaultValues | Promise<VaultValues> {
+    // The load never answers undefined: a tenant without credentials has an empty vault.
+    return this.vaults.get(tenantId, (renewed) => this.loadVaultValues(tenantId, renewed)) as
+      VaultValues | Promise<VaultValues>;
   }
 
   /** Marks a credential refused by its upstream (401/403), visible in its metadata until rotated. */

@@ -33,7 +33,9 @@ export class UpstreamCallService {
     actor: Actor,
     call: (access: UpstreamAccess<S>) => Promise<T>,
   ): Promise<T> {
-    const vault = await this.credentials.vaultValues(credential.tenantId);
+    const kept = this.credentials.vaultValues(credential.tenantId);
+    // A matcher already built is used without waiting a turn of the event loop.
+    const vault = kept instanceof Promise ? await kept : kept;
     try {
       return await this.breakers.run(
         `${credential.kind}:${credential.id}`,
