@@ -18,6 +18,8 @@ import {
 } from '../../src/pipes/schema/test-support/pipe-bodies';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { bearer, createTenant } from '../support/fixtures';
+import { startGateway, type TestGateway } from '../support/gateway';
+import { describeIf, NEEDS_POSTGRES } from '../support/skip';
 import { json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';
 import {
   authorizedCaller,
@@ -689,4 +691,64 @@ describe('answers free of the vault and stored credentials (e2e)', () => {
     expect((await answerQuoting('a pipe read', short)).text).toContain(short);
     expect((await answerQuoting('a pipe read', elsewhere)).text).toContain(elsewhere);
   });
+});
+
+const postgres = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
+
+describeIf(postgres, NEEDS_POSTGRES)('answers of another replica after a rotation (e2e)', () => {
+  let world: UpstreamWorld;
+  // A second gateway on the same database and upstreams, as another replica would be.
+  let other: TestGateway;
+  const pipeId = randomUUID();
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld();
+    other = await startGateway({
+      PIPES_API_URL: world.pipes.url,
+      DASHBOARDS_API_URL: world.dashboards.url,
+      UPSTREAM_TIMEOUT_MS: '2000',
+    });
+  });
+  afterAll(async () => {
+    await other?.close();
+    await world?.close();
+  });
+
+  /** A pipe read through the other replica, the upstream quoting `value`. */
+  async function readQuoting(value: string): Promise<string> {
+    const path = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${pipeId}`;
+    world.pipes.faults.add({
+      kind: 'status',
+      status: 200,
+      method: 'GET',
+      pathPrefix: path,
+      times: 1,
+      body: { status: 200, requestId: randomUUID(), result: { id: pipeId, note: value } },
+    });
+    const response = await other.http.get(path).set(bearer(world.tenant.keys.viewer)).expect(200);
+    return response.text;
+  }
+
+  it('scrubs a secret rotated on one replica from the answers of another within 10 s', async () => {
+    const secret = await world.gateway.http
+      .post('/v1/credentials')
+      .set(bearer(world.tenant.keys.admin))
+      .send({ kind: 'secret', name: 'rotated-elsewhere', value: opaqueValue() })
+      .expect(201);
+    const rotated = opaqueValue();
+    // The other replica has built its matcher before the rotation.
+    expect(await readQuoting(rotated)).toContain(rotated);
+    await world.gateway.http
+      .post(`/v1/credentials/${secret.body.id as string}/rotate`)
+      .set(bearer(world.tenant.keys.admin))
+      .send({ value: rotated })
+      .expect(200);
+    const rotatedAt = Date.now();
+    while ((await readQuoting(rotated)).includes(rotated)) {
+      // The promise is 10 s; the margin is for a busy machine.
+      expect(Date.now() - rotatedAt).toBeLessThan(15_000);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await readQuoting(rotated)).toContain('[redacted]');
+  }, 30_000);
 });
