@@ -49,6 +49,10 @@ describe('UpstreamHttp', () => {
         );
         return;
       }
+      if (request.url === '/unusable') {
+        response.end(JSON.stringify({ requestId: 'zq7Kp2Vx9Lm4', data: 'not an object' }));
+        return;
+      }
       if (request.url === '/a-list') {
         response.end('{"data":[]}');
         return;
@@ -178,6 +182,10 @@ describe('UpstreamHttp', () => {
     )) as ProblemException;
     expect(refused.problem.status).toBe(409);
     expect(JSON.stringify(refused.problem)).not.toContain('an0ther-stored-value');
+    const unusable = (await digested('/unusable', 't0ken', vault).catch(
+      (error: unknown) => error,
+    )) as ProblemException;
+    expect(unusable.problem).toMatchObject({ status: 502, upstream: { requestId: '[redacted]' } });
     expect(refused.problem.upstream?.body).toEqual({
       message: 'conflict with [redacted]',
       owner: '[redacted]',

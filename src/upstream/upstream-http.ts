@@ -10,6 +10,7 @@ import {
   JsonTooDeepError,
   MAX_PARSED_JSON_DEPTH,
   redactParsedJson,
+  redactText,
   secretValuesOf,
 } from '../redaction/redact';
 import { ANSWER_TOO_LARGE, undiciAdapter, UpstreamTransport } from './undici-adapter';
@@ -300,14 +301,14 @@ export class UpstreamHttp {
     const value = text === '' && answer === 'none' ? null : parseJson(text);
     const missing = lacking(value, ENVELOPE[this.name], answer);
     if (missing !== null)
-      throw upstreamInvalidAnswer(this.name, status, missing, requestIdOf(value).requestId);
+      throw upstreamInvalidAnswer(this.name, status, missing, redactedRequestId(value, call));
     let body: unknown;
     try {
       body = redactParsedJson(value, call.sentSecrets, call.request.vault.matcher);
     } catch (error) {
       if (!(error instanceof JsonTooDeepError)) throw error;
       const tooDeep = `a JSON body nested at most ${MAX_PARSED_JSON_DEPTH} levels deep`;
-      throw upstreamInvalidAnswer(this.name, status, tooDeep, requestIdOf(value).requestId);
+      throw upstreamInvalidAnswer(this.name, status, tooDeep, redactedRequestId(value, call));
     }
     const digested = digest === undefined ? {} : { answerDigest: digest };
     if (!reuseAnswer) return { status, body, ...digested };
@@ -445,6 +446,14 @@ function answerDigest(text: string, call: UpstreamCall): string | undefined {
   for (const secret of call.sentSecrets) if (!vault.matcher.has(secret)) return undefined;
   // The identity holds no newline, so no two identities and texts run together alike.
   return hash('sha256', `${vault.identity}\n${text}`, 'base64');
+}
+
+/** The request id of an answer that is not redacted as a whole (it cannot be used): redacted alone. */
+function redactedRequestId(body: unknown, call: UpstreamCall): string | undefined {
+  const { requestId } = requestIdOf(body);
+  return requestId === undefined
+    ? undefined
+    : redactText(requestId, call.sentSecrets, call.request.vault.matcher);
 }
 
 function requestIdOf(body: unknown): { requestId?: string } {
