@@ -122,6 +122,32 @@ describe('granting roles (e2e)', () => {
     await issueKey(bearer(tenant.keys.admin), ['auditor']).expect(403);
   });
 
+  it('a key issued with delegate: false issues only keys that may not act for people either', async () => {
+    const restricted = await gateway.http
+      .post(`/v1/admin/tenants/${tenant.id}/keys`)
+      .set(platformAuth)
+      .send({ name: 'no delegation', roles: ['admin'], delegate: false })
+      .expect(201);
+    const auth = bearer(restricted.body.key);
+    for (const body of [{}, { delegate: true }]) {
+      const refused = await gateway.http
+        .post('/v1/keys')
+        .set(auth)
+        .send({ name: `granted-${randomUUID().slice(0, 8)}`, roles: ['viewer'], ...body })
+        .expect(403);
+      expect(refused.body.detail).toMatch(/issued with delegate: false.*send delegate: false/);
+    }
+    const granted = await gateway.http
+      .post('/v1/keys')
+      .set(auth)
+      .send({ name: `granted-${randomUUID().slice(0, 8)}`, roles: ['viewer'], delegate: false })
+      .expect(201);
+    expect(granted.body.delegate).toBe(false);
+    // A person and a delegating key may still issue delegating keys.
+    await issueKey(bearer(tenant.keys.admin), ['viewer']).expect(201);
+    await issueKey(await person(groups.admins), ['viewer']).expect(201);
+  });
+
   it('the platform token grants any role, to keys and to groups', async () => {
     const key = await gateway.http
       .post(`/v1/admin/tenants/${tenant.id}/keys`)

@@ -138,6 +138,7 @@ export class AuthGuard implements CanActivate {
       actor: `key:${key.id}`,
       roles: key.roles,
       onBehalfOf: person,
+      delegate: key.delegate,
     };
   }
 

@@ -31,7 +31,9 @@ export class KeysController {
   })
   @ApiJsonBody()
   @ApiCreatedResponse({ type: CreatedGatewayKeyView, description: 'The key is in `key`, shown this once.' })
-  @ApiRoleGrantProblem()
+  @ApiRoleGrantProblem(
+    ' Or the caller is a key issued with `delegate: false` asking for a key that may delegate.',
+  )
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,

@@ -10,7 +10,7 @@ import type { GatewayKey } from '../generated/prisma/client';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto, GatewayKeyView } from './dto/gateway-key.dto';
 import { gatewayKeyPrefix, generateGatewayKey } from './gateway-key';
 import type { Actor } from './principal';
-import { assertMayGrant, type Grantor } from './role-grants';
+import { assertMayDelegate, assertMayGrant, type Grantor } from './role-grants';
 import type { Role } from './roles';
 
 export interface AuthenticatedKey {
@@ -60,6 +60,8 @@ export class KeysService implements OnModuleDestroy {
     grantor: Grantor,
   ): Promise<CreatedGatewayKeyView> {
     assertMayGrant(grantor, input.roles);
+    const delegate = input.delegate ?? true;
+    assertMayDelegate(grantor, delegate);
     const { key, prefix } = generateGatewayKey();
     const row = await this.audit.transaction(tenantId, async (tx) => {
       const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
@@ -72,7 +74,7 @@ export class KeysService implements OnModuleDestroy {
           prefix,
           hash: new Uint8Array(sha256(key)),
           roles: input.roles,
-          delegate: input.delegate ?? true,
+          delegate,
           createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
         },
       });
@@ -82,7 +84,7 @@ export class KeysService implements OnModuleDestroy {
         target: `key:${created.id}`,
         outcome: 'succeeded',
         httpStatus: 201,
-        details: { name: input.name, roles: input.roles, delegate: input.delegate ?? true },
+        details: { name: input.name, roles: input.roles, delegate },
       });
       return created;
     });

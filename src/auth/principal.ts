@@ -12,6 +12,8 @@ export interface Principal {
   roles: readonly Role[];
   /** The person a frontend acts for (`X-On-Behalf-Of`), recorded beside the actor. */
   onBehalfOf: string | null;
+  /** For a key: whether it may act for people (`X-On-Behalf-Of`), and so issue keys that may. */
+  delegate?: boolean;
   /** For a user: the issuer that vouched for them, recorded with their audit events. */
   issuer?: string;
 }

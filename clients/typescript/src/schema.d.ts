@@ -2866,7 +2866,7 @@ export interface operations {
         };
       };
       /**
-       * @description `forbidden`: `roles` names a role the caller does not hold itself (an admin holds operator and viewer too, never auditor); the detail names each.
+       * @description `forbidden`: `roles` names a role the caller does not hold itself (an admin holds operator and viewer too, never auditor); the detail names each. Or the caller is a key issued with `delegate: false` asking for a key that may delegate.
        *
        *     `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.
        */
