@@ -180,6 +180,7 @@ describe.each([
       'requestId',
       'errors',
       'upstream',
+      'tenantId',
     ]);
     expect(Object.keys(problem.properties.errors.items.properties)).toEqual(['path', 'message']);
     expect(Object.keys(problem.properties.upstream.properties)).toEqual(['status', 'requestId', 'body']);

@@ -54,6 +54,11 @@ export const PROBLEM_SCHEMA: JsonSchema = {
       },
       additionalProperties: false,
     },
+    tenantId: {
+      type: 'string',
+      format: 'uuid',
+      description: 'On a 409 `conflict` for a tenant name that is taken: the id of the tenant that has it.',
+    },
   },
   additionalProperties: false,
 };

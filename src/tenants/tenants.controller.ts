@@ -42,7 +42,7 @@ export class TenantsController {
     description: 'A team: every credential, key, history record and audit event belongs to one tenant.',
   })
   @ApiJsonBody()
-  @ApiProblem(409, '`conflict`: a tenant with this name already exists.')
+  @ApiProblem(409, '`conflict`: a tenant with this name already exists; `tenantId` is its id.')
   @ApiCreatedResponse({ type: TenantView })
   create(@CurrentActor() actor: Actor, @ValidatedBody() body: CreateTenantDto): Promise<TenantView> {
     return this.tenants.create(body, actor);

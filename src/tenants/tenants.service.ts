@@ -2,10 +2,11 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
-import { problemFor } from '../common/problem/problem';
+import { defaultSlugAndTitle, ProblemException } from '../common/problem/problem';
 import { onDuplicate } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
+import type { Tenant } from '../generated/prisma/client';
 import { CreateTenantDto, TenantView } from './dto/tenant.dto';
 
 @Injectable()
@@ -16,7 +17,8 @@ export class TenantsService {
   ) {}
 
   async create(input: CreateTenantDto, actor: Actor): Promise<TenantView> {
-    // The unique name is the check: a name taken before, or by a create racing this one, is a 409.
+    // The unique name is the check: a name taken before, or by a create racing this one, is a 409
+    // that names the tenant holding it.
     const id = randomUUID();
     return this.audit
       .transaction(id, async (tx) => {
@@ -29,12 +31,29 @@ export class TenantsService {
           httpStatus: 201,
           details: { name: tenant.name },
         });
-        return { id: tenant.id, name: tenant.name, createdAt: tenant.createdAt };
+        return toView(tenant);
       })
-      .catch(
-        onDuplicate(UNIQUE.tenantName, () =>
-          problemFor(409, `A tenant named "${input.name}" already exists.`),
-        ),
-      );
+      .catch(onDuplicate(UNIQUE.tenantName, () => this.nameTaken(input.name)));
   }
+
+  /** A unique violation means the holder committed, and tenants are never deleted: it is there. */
+  private async nameTaken(name: string): Promise<Error> {
+    const holder = await this.prisma.tenant.findUniqueOrThrow({ where: { name }, select: { id: true } });
+    return nameTakenProblem(name, holder.id);
+  }
+}
+
+function nameTakenProblem(name: string, tenantId: string): ProblemException {
+  const [type, title] = defaultSlugAndTitle(409);
+  return new ProblemException({
+    status: 409,
+    type,
+    title,
+    detail: `A tenant named "${name}" already exists (tenant ${tenantId}).`,
+    tenantId,
+  });
+}
+
+function toView(row: Tenant): TenantView {
+  return { id: row.id, name: row.name, createdAt: row.createdAt };
 }

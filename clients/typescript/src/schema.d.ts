@@ -1189,6 +1189,11 @@ export interface components {
         /** @description As the upstream sent it (JSON, text or null), secrets removed. */
         body: unknown;
       };
+      /**
+       * Format: uuid
+       * @description On a 409 `conflict` for a tenant name that is taken: the id of the tenant that has it.
+       */
+      tenantId?: string;
     };
     /** @description A dashboard as the dashboards API describes it; every field it has passes through. */
     Dashboard: {
@@ -3112,7 +3117,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `conflict`: a tenant with this name already exists. */
+      /** @description `conflict`: a tenant with this name already exists; `tenantId` is its id. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];

@@ -23,6 +23,8 @@ export interface Problem {
   requestId: string;
   errors?: ProblemFieldError[];
   upstream?: UpstreamProblem;
+  /** On a 409 for a tenant name that is taken: the tenant that has it. */
+  tenantId?: string;
 }
 
 export interface ProblemInit {
@@ -33,6 +35,7 @@ export interface ProblemInit {
   detail: string;
   errors?: ProblemFieldError[];
   upstream?: UpstreamProblem;
+  tenantId?: string;
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
 }

@@ -22,7 +22,7 @@ interface FastifyLikeError {
 export function toProblem(error: unknown, requestId: string): RenderedProblem {
   const problem = error instanceof ProblemException ? error : databaseUnavailableProblem(error);
   if (problem) {
-    const { status, type, title, detail, errors, upstream, headers } = problem.problem;
+    const { status, type, title, detail, errors, upstream, tenantId, headers } = problem.problem;
     return {
       body: compact({
         type: problemTypeUri(type),
@@ -36,6 +36,7 @@ export function toProblem(error: unknown, requestId: string): RenderedProblem {
           message: redactText(error.message),
         })),
         upstream,
+        tenantId,
       }),
       headers: headers ?? {},
     };
@@ -102,5 +103,6 @@ function compact(problem: Problem & { errors?: ProblemFieldError[] }): Problem {
   };
   if (problem.errors && problem.errors.length > 0) result.errors = problem.errors;
   if (problem.upstream) result.upstream = problem.upstream;
+  if (problem.tenantId) result.tenantId = problem.tenantId;
   return result;
 }
