@@ -30,6 +30,8 @@ function forbidden(detail: string): ProblemException {
   return new ProblemException({ status: 403, type: 'forbidden', title: 'Forbidden', detail });
 }
 
+const PLATFORM_TOKEN_NEEDED = 'This route needs the platform token (GATEWAY_ADMIN_TOKEN)';
+
 /**
  * Every route declares who may call it (@Public, @PlatformOnly or @RequireRole); a route that
  * declares nothing is refused, so forgetting a decorator fails closed. Callers present a gateway
@@ -62,9 +64,11 @@ export class AuthGuard implements CanActivate {
     const token = bearerToken(request.headers.authorization);
     if (token === null) {
       throw unauthenticated(
-        this.oidc.enabled
-          ? 'Send a gateway key or a user token as "Authorization: Bearer <credential>".'
-          : 'Send a gateway key as "Authorization: Bearer <key>".',
+        access.kind === 'platform'
+          ? `${PLATFORM_TOKEN_NEEDED} as "Authorization: Bearer <token>".`
+          : this.oidc.enabled
+            ? 'Send a gateway key or a user token as "Authorization: Bearer <credential>".'
+            : 'Send a gateway key as "Authorization: Bearer <key>".',
       );
     }
     if (access.kind === 'platform') {
@@ -97,7 +101,11 @@ export class AuthGuard implements CanActivate {
     if (this.adminTokenHash === null)
       throw forbidden('Platform administration is disabled (GATEWAY_ADMIN_TOKEN is not set).');
     if (!matchesDigest(token, this.adminTokenHash)) {
-      return this.refuse(request, 'platform', 'The platform token is not valid.');
+      return this.refuse(
+        request,
+        'platform',
+        `${PLATFORM_TOKEN_NEEDED}; the credential sent is not it (gateway keys and user tokens are not taken here).`,
+      );
     }
     return {
       kind: 'platform',

@@ -1,5 +1,5 @@
 import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
-import { ApiCreatedResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
 import { KeysService } from '../auth/keys.service';
@@ -15,7 +15,7 @@ import {
 } from '../sign-in/group-mapping.docs';
 import { GroupMappingsService } from '../sign-in/group-mappings.service';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
-import { CreateTenantDto, TenantView } from './dto/tenant.dto';
+import { CreateTenantDto, TenantListQueryDto, TenantListView, TenantView } from './dto/tenant.dto';
 import { TenantsService } from './tenants.service';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
@@ -46,6 +46,16 @@ export class TenantsController {
   @ApiCreatedResponse({ type: TenantView })
   create(@CurrentActor() actor: Actor, @ValidatedBody() body: CreateTenantDto): Promise<TenantView> {
     return this.tenants.create(body, actor);
+  }
+
+  @Get()
+  @ApiOperation({
+    summary: 'List the tenants',
+    description: 'Oldest first, in keyset pages; `name` finds a tenant by its exact name.',
+  })
+  @ApiOkResponse({ type: TenantListView })
+  list(@ValidatedQuery() query: TenantListQueryDto): Promise<Page<TenantView>> {
+    return this.tenants.list(query);
   }
 
   @Post(':tenantId/keys')

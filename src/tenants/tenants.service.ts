@@ -2,12 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
+import { createdAtKeyset, createdAtPosition, type Page, toPage } from '../common/pagination';
 import { defaultSlugAndTitle, ProblemException } from '../common/problem/problem';
 import { onDuplicate } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import type { Tenant } from '../generated/prisma/client';
-import { CreateTenantDto, TenantView } from './dto/tenant.dto';
+import { CreateTenantDto, TenantListQueryDto, TenantView } from './dto/tenant.dto';
 
 @Injectable()
 export class TenantsService {
@@ -40,6 +41,18 @@ export class TenantsService {
   private async nameTaken(name: string): Promise<Error> {
     const holder = await this.prisma.tenant.findUniqueOrThrow({ where: { name }, select: { id: true } });
     return nameTakenProblem(name, holder.id);
+  }
+
+  /** Oldest first, in keyset pages; `name` finds one tenant by its exact name. */
+  async list(query: TenantListQueryDto): Promise<Page<TenantView>> {
+    const limit = query.limit ?? 50;
+    const keyset = createdAtKeyset(query.cursor, 'asc');
+    const rows = await this.prisma.tenant.findMany({
+      where: { ...(query.name === undefined ? {} : { name: query.name }), ...keyset.where },
+      orderBy: keyset.orderBy,
+      take: limit + 1,
+    });
+    return toPage(rows, limit, createdAtPosition, toView);
   }
 }
 

@@ -73,6 +73,7 @@ export const ROUTES: readonly RouteSpec[] = [
     access: 'platform',
     body: () => ({ name: `team-${randomUUID().slice(0, 8)}` }),
   },
+  { method: 'GET', template: '/v1/admin/tenants', access: 'platform' },
   {
     method: 'POST',
     template: '/v1/admin/tenants/{tenantId}/keys',
