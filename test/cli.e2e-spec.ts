@@ -4,6 +4,7 @@ import { CliModule } from '../src/cli/cli.module';
 import { loadConfig } from '../src/config/app-config';
 import { CliUsageError, runCommand } from '../src/cli/commands';
 import { CredentialsService } from '../src/credentials/credentials.service';
+import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant } from './support/fixtures';
 import { startGateway, TEST_AUDIT_CHAIN_KEYS, TestGateway } from './support/gateway';
 import { createScratchDatabase, ScratchDatabase } from './support/scratch-database';
@@ -57,6 +58,38 @@ describe('cli (e2e)', () => {
         runCommand(gateway.app, ['key', 'create', '--tenant', tenantId, '--roles', 'root']),
       ).rejects.toThrow(CliUsageError);
       await expect(runCommand(gateway.app, ['nonsense', 'command'])).rejects.toThrow(/usage:/);
+    });
+  });
+
+  it('lists the tenants, or the one with a name, a line each', async () => {
+    await withGateway(v1, async (gateway) => {
+      const names = [0, 1, 2].map((i) => `cli-list-${i}-${randomUUID().slice(0, 6)}`);
+      const ids: string[] = [];
+      for (const name of names) {
+        ids.push(/: (\S+)$/.exec((await runCommand(gateway.app, ['tenant', 'create', name]))[0])![1]);
+      }
+      const line = (i: number) =>
+        expect.stringMatching(new RegExp(`^${ids[i]}  ${names[i]}  created \\d{4}-`));
+      expect(await runCommand(gateway.app, ['tenant', 'list', '--name', names[1]])).toEqual([line(1)]);
+      // More than a page of tenants: every one is listed, oldest first, the three just made last.
+      const batch = `cli-batch-${randomUUID().slice(0, 6)}`;
+      await gateway.app.get(PrismaService).tenant.createMany({
+        data: Array.from({ length: 200 }, (_, i) => ({
+          id: randomUUID(),
+          name: `${batch}-${i}`,
+          createdAt: new Date(Date.now() - 60_000),
+        })),
+      });
+      const all = await runCommand(gateway.app, ['tenant', 'list']);
+      expect(all.filter((listed) => listed.includes(batch))).toHaveLength(200);
+      expect(new Set(all).size).toBe(all.length);
+      expect(all.slice(-3)).toEqual([line(0), line(1), line(2)]);
+      expect(await runCommand(gateway.app, ['tenant', 'list', '--name', 'no-such-tenant'])).toEqual([
+        'no tenant named "no-such-tenant"',
+      ]);
+      await expect(runCommand(gateway.app, ['tenant', 'list', '--name'])).rejects.toThrow(
+        /--name needs a NAME/,
+      );
     });
   });
 
@@ -152,6 +185,7 @@ describe('cli (e2e)', () => {
       expect(await runCommand(app, ['db', 'migrate'])).toEqual([expect.stringMatching(/migrat/i)]);
       const [tenantLine] = await runCommand(app, ['tenant', 'create', `cli-${randomUUID().slice(0, 6)}`]);
       const tenantId = /: (\S+)$/.exec(tenantLine)![1];
+      expect((await runCommand(app, ['tenant', 'list'])).join('\n')).toContain(tenantId);
       const keyLines = await runCommand(app, ['key', 'create', '--tenant', tenantId, '--roles', 'viewer']);
       expect(keyLines.join('\n')).toMatch(/pgw_/);
     } finally {

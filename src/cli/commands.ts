@@ -14,6 +14,7 @@ export const USAGE = `usage: npm run cli -- <command>
 
   db migrate                                   apply pending migrations (also done at every start)
   tenant create NAME                           create a tenant
+  tenant list [--name NAME]                    list the tenants (id, name, created), oldest first
   key create --tenant ID --roles R1,R2 [--name NAME]
                                                issue a gateway key (printed once)
   key revoke KEY_ID                            revoke a gateway key
@@ -26,6 +27,7 @@ roles: ${ROLES.join(', ')}`;
 /** What the commands are while a gateway runs on the embedded database (it alone may open it). */
 export const THROUGH_THE_GATEWAY = `While the gateway runs, use its API instead (GATEWAY_ADMIN_TOKEN, or a tenant admin key):
   tenant create NAME         POST /v1/admin/tenants {"name": NAME}
+  tenant list [--name NAME]  GET /v1/admin/tenants[?name=NAME]
   key create --tenant ID     POST /v1/admin/tenants/ID/keys {"name": ..., "roles": [...]}
   key revoke KEY_ID          DELETE /v1/keys/KEY_ID (with a key of that tenant's admins)
   keys rewrap, usage, drop   stop the gateway first`;
@@ -71,6 +73,11 @@ export async function runCommand(app: INestApplicationContext, args: string[]): 
       if (!rest[0]) throw new CliUsageError('tenant create needs a NAME');
       const tenant = await app.get(TenantsService).create({ name: rest[0] }, cliActor());
       return [`tenant ${tenant.name}: ${tenant.id}`];
+    }
+    case 'tenant list': {
+      const name = option(rest, 'name');
+      if (rest.includes('--name') && !name) throw new CliUsageError('tenant list --name needs a NAME');
+      return listTenants(app.get(TenantsService), name);
     }
     case 'key create': {
       const tenantId = option(rest, 'tenant');
@@ -129,4 +136,19 @@ export async function runCommand(app: INestApplicationContext, args: string[]): 
     default:
       throw new CliUsageError(USAGE);
   }
+}
+
+/** Every tenant (or the one named `name`), a line each, page after page. */
+async function listTenants(tenants: TenantsService, name: string | undefined): Promise<string[]> {
+  const lines: string[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await tenants.list({ name, cursor, limit: 200 });
+    for (const tenant of page.items) {
+      lines.push(`${tenant.id}  ${tenant.name}  created ${tenant.createdAt.toISOString()}`);
+    }
+    cursor = page.nextCursor ?? undefined;
+  } while (cursor !== undefined);
+  if (lines.length === 0) return [name === undefined ? 'no tenants yet' : `no tenant named "${name}"`];
+  return lines;
 }
