@@ -159,18 +159,22 @@ export function assertBody<T = Record<string, unknown>>(check: BodyCheck, body: 
   return body as T;
 }
 
-const components = new Map<string, JsonSchema>();
+const components = new Map<string, JsonSchema | (() => JsonSchema)>();
 
 /**
  * A reference to `schema` for an OpenAPI decorator, registered under `name` among the document's
  * components (see `schemaComponents`), so the typed clients generated from it get a named type.
+ * A schema only the document needs is given as the function that makes it, called when the
+ * document is built: a gateway never asked for its document does not hold it.
  */
-export function schemaRef(name: string, schema: JsonSchema): { $ref: string } {
+export function schemaRef(name: string, schema: JsonSchema | (() => JsonSchema)): { $ref: string } {
   components.set(name, schema);
   return { $ref: `#/components/schemas/${name}` };
 }
 
 /** Every schema `schemaRef` named, for the OpenAPI document's components. */
 export function schemaComponents(): Record<string, JsonSchema> {
-  return Object.fromEntries(components);
+  return Object.fromEntries(
+    [...components].map(([name, schema]) => [name, typeof schema === 'function' ? schema() : schema]),
+  );
 }
