@@ -4,10 +4,18 @@
  */
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+import ts from 'typescript';
 import { createGatewayClient } from '../clients/typescript/src';
 import { startGateway } from './support/gateway';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';
+import {
+  createKafkaPipe,
+  createKinesisPipe,
+  createPostgresPipe,
+  createWithMisplacedReference,
+  updateKinesisAccessKey,
+} from './typed-client/pipe-references';
 
 const ROOT = join(__dirname, '..');
 
@@ -20,6 +28,27 @@ function clientFiles(document: unknown): Record<string, string> {
   });
   if (run.status !== 0) throw new Error(`scripts/client-files.js failed: ${run.stderr}`);
   return JSON.parse(run.stdout) as Record<string, string>;
+}
+
+/** What the TypeScript compiler reports for `file` with the repository's settings, one line each. */
+function typeErrors(file: string): string[] {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(ROOT, 'tsconfig.json'),
+    { noEmit: true, incremental: false },
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  )!;
+  const program = ts.createProgram([file], config.options);
+  return ts.getPreEmitDiagnostics(program).map((diagnostic) => {
+    const where = diagnostic.file
+      ? `${relative(ROOT, diagnostic.file.fileName)}:${diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0).line + 1}`
+      : 'tsconfig';
+    return `${where} TS${diagnostic.code}: ${ts.flattenDiagnosticMessageText(diagnostic.messageText, ' ')}`;
+  });
 }
 
 describe('the committed typed client (e2e)', () => {
@@ -112,5 +141,55 @@ describe('a frontend on the typed client (e2e)', () => {
     const audit = await as('auditor').GET('/v1/audit', { params: { query: { limit: 200 } } });
     const actions = audit.data!.items.map((event) => `${event.action} ${event.outcome}`);
     expect(actions).toEqual(expect.arrayContaining(['pipe.create succeeded', 'dashboard.replace succeeded']));
+  });
+
+  describe('vault references', () => {
+    const file = join(__dirname, 'typed-client', 'pipe-references.ts');
+
+    it('type-check wherever the gateway takes one, and nowhere else', () => {
+      // The file's misplaced reference carries @ts-expect-error: were it accepted, that line errs too.
+      expect(typeErrors(file)).toEqual([]);
+    }, 120_000);
+
+    it('are sent by the typed client as written and resolved by the gateway', async () => {
+      const location = { organizationId: world.organizationId, serviceId: world.serviceId };
+      const admin = createGatewayClient({ baseUrl: world.gateway.url, token: world.tenant.keys.admin });
+      const store = async (name: string, value: string | Record<string, string>) => {
+        const stored = await admin.POST('/v1/credentials', { body: { kind: 'secret', name, value } });
+        expect(stored.response.status).toBe(201);
+      };
+      await store('typed-kafka', { username: 'orders', password: 'typed-kafka-password' });
+      await store('typed-postgres', 'typed-postgres-password');
+      await store('typed-kinesis', { accessKeyId: 'AKIATYPEDCLIENT', secretKey: 'typed-kinesis-key' });
+      const sent = () => world.pipes.requests().at(-1)?.body as any;
+
+      expect((await createKafkaPipe(as('operator'), location, 'typed-kafka')).error).toBeUndefined();
+      expect(sent().source.kafka.credentials).toEqual({
+        username: 'orders',
+        password: 'typed-kafka-password',
+      });
+
+      expect((await createPostgresPipe(as('operator'), location, 'typed-postgres')).error).toBeUndefined();
+      expect(sent().source.postgres.credentials).toEqual({
+        username: 'replicator',
+        password: 'typed-postgres-password',
+      });
+
+      const kinesis = await createKinesisPipe(as('operator'), location);
+      const pipeId = kinesis.data!.result.id!;
+      const updated = await updateKinesisAccessKey(as('operator'), { ...location, pipeId }, 'typed-kinesis');
+      expect(updated.error).toBeUndefined();
+      expect(sent().source.kinesis.accessKey).toEqual({
+        accessKeyId: 'AKIATYPEDCLIENT',
+        secretKey: 'typed-kinesis-key',
+      });
+
+      const misplaced = await createWithMisplacedReference(as('operator'), location, 'typed-kafka');
+      expect(misplaced.response.status).toBe(422);
+      expect(misplaced.error).toMatchObject({
+        type: expect.stringMatching(/secret-reference-misplaced$/),
+        errors: [{ path: 'name' }],
+      });
+    });
   });
 });

@@ -23,6 +23,7 @@ import {
   PIPES_EMPTY_ENVELOPE,
 } from './schema/pipe-answers.schema';
 import { CheckedBody } from '../common/validation/validated-input';
+import { withSecretReferences } from './schema/secret-reference.schema';
 import { checkScalingBody, checkSettingsBody, checkStateBody } from './schema/pipe-bodies';
 import {
   CREATE_PIPE_BODY,
@@ -36,7 +37,8 @@ const ENVELOPE = '`{status, requestId, result}` from the pipes API, secrets remo
 const REFERENCES =
   'Where the service takes a secret (a credential object, an access key, a password, secret or private key, a ' +
   'connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of ' +
-  'the tenant: its value is put in for the upstream call only.';
+  'the tenant: its value is put in for the upstream call only. The body schema types each such place as the ' +
+  'value or a `SecretReference`.';
 const PipeIdParam = (): MethodDecorator =>
   ApiParam({ name: 'pipeId', type: String, format: 'uuid', description: 'The pipe.' });
 
@@ -82,7 +84,7 @@ export class PipesController {
       `The upstream envelope is returned as sent, secrets removed. ${REFERENCES}`,
   })
   @ApiIdempotencyKey('no second pipe')
-  @ApiJsonBody(schemaRef('PipeCreateBody', CREATE_PIPE_BODY))
+  @ApiJsonBody(schemaRef('PipeCreateBody', () => withSecretReferences(CREATE_PIPE_BODY)))
   @ApiSecretReferences()
   @ApiOkResponse({ description: `${ENVELOPE} \`result\` is the new pipe.`, schema: PIPE_ENVELOPE })
   async create(
@@ -127,7 +129,7 @@ export class PipesController {
       "Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as " +
       `sent. ${REFERENCES}`,
   })
-  @ApiJsonBody(schemaRef('PipeUpdateBody', UPDATE_PIPE_BODY))
+  @ApiJsonBody(schemaRef('PipeUpdateBody', () => withSecretReferences(UPDATE_PIPE_BODY)))
   @ApiSecretReferences()
   @ApiOkResponse({ description: `${ENVELOPE} \`result\` is the pipe as updated.`, schema: PIPE_ENVELOPE })
   async update(

@@ -7,6 +7,15 @@ import { CredentialsService } from '../credentials/credentials.service';
 import { setField } from '../common/set-field';
 import { isRedactedField, isSecretField, isSecretReference } from '../redaction/redact';
 
+/**
+ * Whether the field `field` is a secret place (below), `within` saying whether the object holding it
+ * is in one. What a body may hold and how the OpenAPI document types it (secret-reference.schema.ts)
+ * both follow this rule.
+ */
+export function isSecretPlace(field: string, within: boolean): boolean {
+  return within || isRedactedField(field);
+}
+
 /** A place in a spec that references a vault secret, and the secret it names there. */
 export interface SecretUseSite {
   path: string;
@@ -143,7 +152,7 @@ function referenceSites(body: unknown): ReferenceSite[] {
     const record = value as Record<string, unknown>;
     for (const key of Object.keys(record)) {
       segments.push(key);
-      walk(record[key], secretPlace || isRedactedField(key));
+      walk(record[key], isSecretPlace(key, secretPlace));
       segments.pop();
     }
   };

@@ -21,6 +21,8 @@ export type Pipe = Schemas['Pipe'];
 export type PipeEnvelope = Schemas['PipeEnvelope'];
 export type Dashboard = Schemas['Dashboard'];
 export type DashboardEnvelope = Schemas['DashboardEnvelope'];
+/** `{ $secret: '<name or id>' }`: a vault secret of the tenant, where a pipe body takes a secret. */
+export type SecretReference = Schemas['SecretReference'];
 
 export type GatewayClient = Client<paths>;
 

@@ -299,7 +299,7 @@ export interface paths {
     put?: never;
     /**
      * Create a pipe
-     * @description The body is the pipes service's own create body (every source kind, credential form and setting it takes), checked against its published types, value sets and ranges and forwarded exactly as sent. The upstream envelope is returned as sent, secrets removed. Where the service takes a secret (a credential object, an access key, a password, secret or private key, a connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of the tenant: its value is put in for the upstream call only.
+     * @description The body is the pipes service's own create body (every source kind, credential form and setting it takes), checked against its published types, value sets and ranges and forwarded exactly as sent. The upstream envelope is returned as sent, secrets removed. Where the service takes a secret (a credential object, an access key, a password, secret or private key, a connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of the tenant: its value is put in for the upstream call only. The body schema types each such place as the value or a `SecretReference`.
      */
     post: operations['PipesController_create'];
     delete?: never;
@@ -331,7 +331,7 @@ export interface paths {
     head?: never;
     /**
      * Update a pipe
-     * @description Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent. Where the service takes a secret (a credential object, an access key, a password, secret or private key, a connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of the tenant: its value is put in for the upstream call only.
+     * @description Only the fields of the service's update body are accepted; `null` clears a field. Forwarded exactly as sent. Where the service takes a secret (a credential object, an access key, a password, secret or private key, a connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of the tenant: its value is put in for the upstream call only. The body schema types each such place as the value or a `SecretReference`.
      */
     patch: operations['PipesController_update'];
     trace?: never;
@@ -1384,6 +1384,14 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    /** @description A vault secret of the tenant, standing for its value where the pipes service takes a secret; the value is put in for the upstream call only. */
+    SecretReference: {
+      /**
+       * @description The secret's name or id.
+       * @example kafka-prod
+       */
+      $secret: string;
+    };
     PipeCreateBody: {
       name?: string;
       /** @description Exactly one of kafka, objectStorage, kinesis, pubsub, postgres, mysql, bigquery, mongodb. */
@@ -1416,32 +1424,36 @@ export interface components {
             /** @enum {string} */
             authentication?: 'PLAIN';
             caCertificate?: string | null;
-            credentials?: {
-              username?: string;
-              /** @description Secret: password. */
-              password?: string;
-            };
+            credentials?:
+              | {
+                  username?: string | components['schemas']['SecretReference'];
+                  /** @description Secret: password. */
+                  password?: string | components['schemas']['SecretReference'];
+                }
+              | components['schemas']['SecretReference'];
           } | null;
           /** @description PEM certificate of the brokers. */
           caCertificate?: string | null;
           reversePrivateEndpointIds?: string[];
           exactlyOnce?: boolean | null;
           /** @description One form: {username, password} for PLAIN and SCRAM, {accessKeyId, secretKey} for IAM_USER, {connectionString} for Azure Event Hubs, {certificate, privateKey} for MUTUAL_TLS. */
-          credentials?: {
-            username?: string;
-            /** @description Secret: SASL password (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512). */
-            password?: string;
-            /** @description IAM user access key id (IAM_USER, e.g. MSK). */
-            accessKeyId?: string;
-            /** @description Secret: IAM user secret key. */
-            secretKey?: string;
-            /** @description Secret: Azure Event Hubs connection string, as a whole. */
-            connectionString?: string;
-            /** @description Client certificate (MUTUAL_TLS), PEM. */
-            certificate?: string;
-            /** @description Secret: Client private key (MUTUAL_TLS), PEM. */
-            privateKey?: string;
-          };
+          credentials?:
+            | {
+                username?: string | components['schemas']['SecretReference'];
+                /** @description Secret: SASL password (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512). */
+                password?: string | components['schemas']['SecretReference'];
+                /** @description IAM user access key id (IAM_USER, e.g. MSK). */
+                accessKeyId?: string | components['schemas']['SecretReference'];
+                /** @description Secret: IAM user secret key. */
+                secretKey?: string | components['schemas']['SecretReference'];
+                /** @description Secret: Azure Event Hubs connection string, as a whole. */
+                connectionString?: string | components['schemas']['SecretReference'];
+                /** @description Client certificate (MUTUAL_TLS), PEM. */
+                certificate?: string | components['schemas']['SecretReference'];
+                /** @description Secret: Client private key (MUTUAL_TLS), PEM. */
+                privateKey?: string | components['schemas']['SecretReference'];
+              }
+            | components['schemas']['SecretReference'];
         } | null;
         objectStorage?: {
           /** @enum {string} */
@@ -1469,17 +1481,19 @@ export interface components {
           authentication?: 'IAM_ROLE' | 'IAM_USER' | 'CONNECTION_STRING' | 'SERVICE_ACCOUNT' | null;
           iamRole?: string | null;
           /** @description Secret: Azure connection string, as a whole. */
-          connectionString?: string | null;
+          connectionString?: (string | null) | components['schemas']['SecretReference'];
           /** @description May contain wildcards. */
           path?: string | null;
           azureContainerName?: string | null;
-          accessKey?: {
-            accessKeyId?: string;
-            /** @description Secret: secret access key. */
-            secretKey?: string;
-          } | null;
+          accessKey?:
+            | ({
+                accessKeyId?: string | components['schemas']['SecretReference'];
+                /** @description Secret: secret access key. */
+                secretKey?: string | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
           /** @description Secret: base64 of a GCP service-account JSON key. */
-          serviceAccountKey?: string | null;
+          serviceAccountKey?: (string | null) | components['schemas']['SecretReference'];
         } | null;
         kinesis?: {
           /** @enum {string} */
@@ -1494,11 +1508,13 @@ export interface components {
           /** @enum {string} */
           authentication?: 'IAM_ROLE' | 'IAM_USER';
           iamRole?: string | null;
-          accessKey?: {
-            accessKeyId?: string;
-            /** @description Secret: secret access key. */
-            secretKey?: string;
-          } | null;
+          accessKey?:
+            | ({
+                accessKeyId?: string | components['schemas']['SecretReference'];
+                /** @description Secret: secret access key. */
+                secretKey?: string | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
         } | null;
         pubsub?: {
           /** @enum {string} */
@@ -1513,10 +1529,12 @@ export interface components {
           filter?: string | null;
           enableOrdering?: boolean | null;
           ackDeadline?: number | null;
-          serviceAccountKey: {
-            /** @description Secret: base64 of a GCP service-account JSON key. */
-            serviceAccountFile?: string;
-          };
+          serviceAccountKey:
+            | {
+                /** @description Secret: base64 of a GCP service-account JSON key. */
+                serviceAccountFile?: string | components['schemas']['SecretReference'];
+              }
+            | components['schemas']['SecretReference'];
         } | null;
         postgres?: {
           /** @enum {string|null} */
@@ -1533,11 +1551,13 @@ export interface components {
             | 'crunchybridge'
             | 'tigerdata'
             | null;
-          credentials?: {
-            username?: string;
-            /** @description Secret: password. */
-            password?: string;
-          };
+          credentials?:
+            | {
+                username?: string | components['schemas']['SecretReference'];
+                /** @description Secret: password. */
+                password?: string | components['schemas']['SecretReference'];
+              }
+            | components['schemas']['SecretReference'];
           host?: string;
           port?: number;
           /** @enum {string} */
@@ -1578,11 +1598,13 @@ export interface components {
         mysql?: {
           /** @enum {string|null} */
           type?: 'mysql' | 'rdsmysql' | 'auroramysql' | 'planetscalevitess' | 'mariadb' | 'rdsmariadb' | null;
-          credentials?: {
-            username?: string;
-            /** @description Secret: password. */
-            password?: string;
-          };
+          credentials?:
+            | {
+                username?: string | components['schemas']['SecretReference'];
+                /** @description Secret: password. */
+                password?: string | components['schemas']['SecretReference'];
+              }
+            | components['schemas']['SecretReference'];
           host: string;
           port: number;
           /** @enum {string} */
@@ -1639,17 +1661,21 @@ export interface components {
             /** @enum {string} */
             tableEngine?: 'MergeTree' | 'ReplacingMergeTree' | 'Null';
           }[];
-          credentials?: {
-            /** @description Secret: base64 of a GCP service-account JSON key. */
-            serviceAccountFile?: string;
-          };
+          credentials?:
+            | {
+                /** @description Secret: base64 of a GCP service-account JSON key. */
+                serviceAccountFile?: string | components['schemas']['SecretReference'];
+              }
+            | components['schemas']['SecretReference'];
         } | null;
         mongodb?: {
-          credentials?: {
-            username?: string;
-            /** @description Secret: password. */
-            password?: string;
-          };
+          credentials?:
+            | {
+                username?: string | components['schemas']['SecretReference'];
+                /** @description Secret: password. */
+                password?: string | components['schemas']['SecretReference'];
+              }
+            | components['schemas']['SecretReference'];
           /** @description Connection URI; a password in it is a secret. */
           uri: string;
           /** @enum {string} */
@@ -1776,32 +1802,36 @@ export interface components {
             /** @enum {string|null} */
             authentication?: 'PLAIN' | null;
             caCertificate?: string | null;
-            credentials?: {
-              username?: string | null;
-              /** @description Secret: password. */
-              password?: string | null;
-            } | null;
+            credentials?:
+              | ({
+                  username?: (string | null) | components['schemas']['SecretReference'];
+                  /** @description Secret: password. */
+                  password?: (string | null) | components['schemas']['SecretReference'];
+                } | null)
+              | components['schemas']['SecretReference'];
           } | null;
           /** @description PEM certificate of the brokers. */
           caCertificate?: string | null;
           reversePrivateEndpointIds?: string[] | null;
           exactlyOnce?: boolean | null;
           /** @description One form: {username, password} for PLAIN and SCRAM, {accessKeyId, secretKey} for IAM_USER, {connectionString} for Azure Event Hubs, {certificate, privateKey} for MUTUAL_TLS. */
-          credentials?: {
-            username?: string | null;
-            /** @description Secret: SASL password (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512). */
-            password?: string | null;
-            /** @description IAM user access key id (IAM_USER, e.g. MSK). */
-            accessKeyId?: string | null;
-            /** @description Secret: IAM user secret key. */
-            secretKey?: string | null;
-            /** @description Secret: Azure Event Hubs connection string, as a whole. */
-            connectionString?: string | null;
-            /** @description Client certificate (MUTUAL_TLS), PEM. */
-            certificate?: string | null;
-            /** @description Secret: Client private key (MUTUAL_TLS), PEM. */
-            privateKey?: string | null;
-          } | null;
+          credentials?:
+            | ({
+                username?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: SASL password (PLAIN, SCRAM-SHA-256, SCRAM-SHA-512). */
+                password?: (string | null) | components['schemas']['SecretReference'];
+                /** @description IAM user access key id (IAM_USER, e.g. MSK). */
+                accessKeyId?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: IAM user secret key. */
+                secretKey?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: Azure Event Hubs connection string, as a whole. */
+                connectionString?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Client certificate (MUTUAL_TLS), PEM. */
+                certificate?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: Client private key (MUTUAL_TLS), PEM. */
+                privateKey?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
         } | null;
         /** @description Any field of a create's objectStorage, forwarded as sent; the service documents skipInitialLoad, startAfter, authentication, iamRole, connectionString, path, azureContainerName, accessKey, serviceAccountKey as the fields an update changes. */
         objectStorage?: {
@@ -1831,17 +1861,19 @@ export interface components {
           authentication?: 'IAM_ROLE' | 'IAM_USER' | 'CONNECTION_STRING' | 'SERVICE_ACCOUNT' | null;
           iamRole?: string | null;
           /** @description Secret: Azure connection string, as a whole. */
-          connectionString?: string | null;
+          connectionString?: (string | null) | components['schemas']['SecretReference'];
           /** @description May contain wildcards. */
           path?: string | null;
           azureContainerName?: string | null;
-          accessKey?: {
-            accessKeyId?: string | null;
-            /** @description Secret: secret access key. */
-            secretKey?: string | null;
-          } | null;
+          accessKey?:
+            | ({
+                accessKeyId?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: secret access key. */
+                secretKey?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
           /** @description Secret: base64 of a GCP service-account JSON key. */
-          serviceAccountKey?: string | null;
+          serviceAccountKey?: (string | null) | components['schemas']['SecretReference'];
         } | null;
         /** @description Any field of a create's kinesis, forwarded as sent; the service documents authentication, iamRole, accessKey as the fields an update changes. */
         kinesis?: {
@@ -1857,11 +1889,13 @@ export interface components {
           /** @enum {string|null} */
           authentication?: 'IAM_ROLE' | 'IAM_USER' | null;
           iamRole?: string | null;
-          accessKey?: {
-            accessKeyId?: string | null;
-            /** @description Secret: secret access key. */
-            secretKey?: string | null;
-          } | null;
+          accessKey?:
+            | ({
+                accessKeyId?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: secret access key. */
+                secretKey?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
         } | null;
         /** @description Any field of a create's pubsub, forwarded as sent; the service documents authentication, ackDeadline, serviceAccountKey as the fields an update changes. */
         pubsub?: {
@@ -1877,10 +1911,12 @@ export interface components {
           filter?: string | null;
           enableOrdering?: boolean | null;
           ackDeadline?: number | null;
-          serviceAccountKey?: {
-            /** @description Secret: base64 of a GCP service-account JSON key. */
-            serviceAccountFile?: string | null;
-          } | null;
+          serviceAccountKey?:
+            | ({
+                /** @description Secret: base64 of a GCP service-account JSON key. */
+                serviceAccountFile?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
         } | null;
         /** @description Any field of a create's postgres, forwarded as sent; the service documents credentials, host, port, tlsHost, caCertificate, disableTls, skipCertVerification, database, settings, tableMappingsToAdd, tableMappingsToRemove as the fields an update changes. */
         postgres?: {
@@ -1898,11 +1934,13 @@ export interface components {
             | 'crunchybridge'
             | 'tigerdata'
             | null;
-          credentials?: {
-            username?: string | null;
-            /** @description Secret: password. */
-            password?: string | null;
-          } | null;
+          credentials?:
+            | ({
+                username?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: password. */
+                password?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
           host?: string | null;
           port?: number | null;
           /** @enum {string|null} */
@@ -1975,11 +2013,13 @@ export interface components {
         mysql?: {
           /** @enum {string|null} */
           type?: 'mysql' | 'rdsmysql' | 'auroramysql' | 'planetscalevitess' | 'mariadb' | 'rdsmariadb' | null;
-          credentials?: {
-            username?: string | null;
-            /** @description Secret: password. */
-            password?: string | null;
-          } | null;
+          credentials?:
+            | ({
+                username?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: password. */
+                password?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
           host?: string | null;
           port?: number | null;
           /** @enum {string|null} */
@@ -2047,11 +2087,13 @@ export interface components {
         } | null;
         /** @description Any field of a create's mongodb, forwarded as sent; the service documents credentials, uri, readPreference, tlsHost, disableTls, skipCertVerification, caCertificate, settings, tableMappingsToAdd, tableMappingsToRemove as the fields an update changes. */
         mongodb?: {
-          credentials?: {
-            username?: string | null;
-            /** @description Secret: password. */
-            password?: string | null;
-          } | null;
+          credentials?:
+            | ({
+                username?: (string | null) | components['schemas']['SecretReference'];
+                /** @description Secret: password. */
+                password?: (string | null) | components['schemas']['SecretReference'];
+              } | null)
+            | components['schemas']['SecretReference'];
           /** @description Connection URI; a password in it is a secret. */
           uri?: string | null;
           /** @enum {string|null} */
