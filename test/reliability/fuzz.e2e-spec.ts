@@ -239,6 +239,7 @@ const outcomes = fc.constantFrom('pending', 'succeeded', 'failed', 'unknown', 'd
 interface FuzzContext extends RouteContext {
   dashboardsCredentialId: string;
   actor: string;
+  tenantName: string;
 }
 
 interface RouteFuzz {
@@ -269,6 +270,13 @@ const FUZZ: Record<string, RouteFuzz> = {
   'POST /v1/admin/tenants': {
     tenant: 'scratch',
     body: () => bodies(fc.uuid().map((id) => ({ name: `fuzz-${id.slice(0, 8)}` }))),
+  },
+  'GET /v1/admin/tenants': {
+    tenant: 'scratch',
+    query: (ctx) => ({
+      ...pageQuery,
+      name: fc.oneof(fc.constant(ctx.tenantName), fc.string({ maxLength: 80 })),
+    }),
   },
   'POST /v1/admin/tenants/{tenantId}/keys': { tenant: 'scratch', body: keyBodies },
   'POST /v1/admin/tenants/{tenantId}/group-mappings': { tenant: 'scratch', body: groupMappingBodies },
@@ -475,6 +483,7 @@ describe('fuzzing every route (e2e)', () => {
       secret: canary,
       dashboardsCredentialId: world.dashboardsCredentialId,
       actor: `key:${world.tenant.keyIds.operator}`,
+      tenantName: world.tenant.name,
     };
     documented = new Set(await documentedRoutes(world.gateway));
   }, 60_000);
