@@ -58,7 +58,13 @@ describe('requests racing for a unique value (e2e)', () => {
     const answers = await race(() =>
       world.gateway.http.post('/v1/admin/tenants').set(platformAuth).send({ name }),
     );
-    expectOneWinner(answers, `A tenant named "${name}" already exists.`);
+    const winner = expectOneWinner(answers, `A tenant named "${name}" already exists`);
+    for (const loser of answers.filter((answer) => answer.status === 409)) {
+      expect(loser.body).toMatchObject({
+        detail: `A tenant named "${name}" already exists (tenant ${winner.body.id}).`,
+        tenantId: winner.body.id,
+      });
+    }
   });
 
   it.each([
