@@ -12,6 +12,7 @@ import { DashboardsModule } from './dashboards/dashboards.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
+import { MeModule } from './me/me.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { PipesModule } from './pipes/pipes.module';
@@ -33,6 +34,7 @@ export class AppModule {
         AuditModule,
         AuthModule,
         TenantsModule,
+        MeModule,
         CredentialsModule,
         UpstreamModule,
         PipesModule,

@@ -89,7 +89,12 @@ function problemsOf(op: Operation, oidc: boolean): string[] {
   } else {
     const expected = op.template.startsWith('/v1/admin/')
       ? [{ 'platform-token': [] }]
-      : [{ 'gateway-key': [] }, ...(oidc ? [{ oidc: [] }] : [])];
+      : [
+          { 'gateway-key': [] },
+          // About the caller: any credential.
+          ...(op.template === '/v1/me' ? [{ 'platform-token': [] }] : []),
+          ...(oidc ? [{ oidc: [] }] : []),
+        ];
     expect(JSON.stringify(security) === JSON.stringify(expected), `security ${JSON.stringify(expected)}`);
     for (const status of [400, 401, 403, 429, 503]) expect(documents(status), `${status} (authenticated)`);
     expect(headerOf(401, 'WWW-Authenticate'), 'WWW-Authenticate on 401');

@@ -637,7 +637,9 @@ describe('sign-in with OIDC tokens (e2e)', () => {
           ? undefined
           : route.access === 'platform'
             ? [{ 'platform-token': [] }]
-            : [{ 'gateway-key': [] }, { oidc: [] }];
+            : route.access === 'caller'
+              ? [{ 'gateway-key': [] }, { 'platform-token': [] }, { oidc: [] }]
+              : [{ 'gateway-key': [] }, { oidc: [] }];
       expect([routeName(route), operation.security]).toEqual([routeName(route), expected]);
     }
   });

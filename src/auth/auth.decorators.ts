@@ -8,7 +8,12 @@ import { ApiAuthenticationProblems } from '../openapi/api-problems';
 
 export const ACCESS_METADATA = 'pipes-gateway:access';
 
-export type Access = { kind: 'public' } | { kind: 'platform' } | { kind: 'role'; role: Role };
+export type Access =
+  | { kind: 'public' }
+  | { kind: 'platform' }
+  | { kind: 'role'; role: Role }
+  // Any valid credential (a key, a user's token, the platform token), in no tenant in particular.
+  | { kind: 'caller' };
 
 /** The access rule a route declares, on its handler or else its controller; undefined when none. */
 export function declaredAccess(reflector: Reflector, context: ExecutionContext): Access | undefined {
@@ -63,6 +68,20 @@ export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
     ApiAuthenticationProblems(
       `\`forbidden\`: the caller's roles do not include ${role}, a user's groups give no role in the tenant, ` +
         "X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.",
+    ),
+  );
+
+/**
+ * Any caller with a valid credential: a gateway key, a signed-in user's token (whatever tenants their
+ * groups reach, none needed) or the platform token. For routes about the caller themself.
+ */
+export const AnyCaller = (): MethodDecorator & ClassDecorator =>
+  applyDecorators(
+    SetMetadata(ACCESS_METADATA, { kind: 'caller' }),
+    ApiSecurity(GATEWAY_KEY_SCHEME),
+    ApiSecurity(PLATFORM_TOKEN_SCHEME),
+    ApiAuthenticationProblems(
+      "`forbidden`: X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.",
     ),
   );
 

@@ -7,7 +7,7 @@ import { validationProblem } from '../common/problem/validation';
 import { onBehalfOfHeader, tenantIdHeader } from '../common/request-headers';
 import { matchesDigest, sha256 } from '../crypto/hashing';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
-import { InvalidTokenError, OidcVerifier } from '../sign-in/oidc-verifier';
+import { InvalidTokenError, OidcVerifier, type SignedInUser } from '../sign-in/oidc-verifier';
 import { SignInService } from '../sign-in/sign-in.service';
 import { Access, AuthenticatedRequest, declaredAccess } from './auth.decorators';
 import { gatewayKeyPrefix } from './gateway-key';
@@ -33,7 +33,7 @@ function forbidden(detail: string): ProblemException {
 const PLATFORM_TOKEN_NEEDED = 'This route needs the platform token (GATEWAY_ADMIN_TOKEN)';
 
 /**
- * Every route declares who may call it (@Public, @PlatformOnly or @RequireRole); a route that
+ * Every route declares who may call it (@Public, @PlatformOnly, @RequireRole or @AnyCaller); a route that
  * declares nothing is refused, so forgetting a decorator fails closed. Callers present a gateway
  * key, the platform token, or (with OIDC_ISSUER set) a signed-in user's token.
  */
@@ -73,6 +73,10 @@ export class AuthGuard implements CanActivate {
     }
     if (access.kind === 'platform') {
       request.principal = await this.platform(token, request);
+      return true;
+    }
+    if (access.kind === 'caller') {
+      request.principal = await this.anyCaller(token, request);
       return true;
     }
     // Gateway keys say what they are; with sign-in on, anything else is taken for a user's token.
@@ -150,7 +154,43 @@ export class AuthGuard implements CanActivate {
     };
   }
 
+  /**
+   * Whoever the credential names, without choosing a tenant: a user is admitted whatever their
+   * groups give (none included), so they can be told where they stand.
+   */
+  private async anyCaller(token: string, request: AuthenticatedRequest): Promise<Principal> {
+    if (!token.startsWith('pgw_')) {
+      if (this.adminTokenHash !== null && matchesDigest(token, this.adminTokenHash)) {
+        return this.platform(token, request);
+      }
+      if (this.oidc.enabled) {
+        const user = await this.verifiedUser(token, request);
+        await this.rateLimits.consume('perKey', `${user.issuer} ${user.actor}`);
+        return {
+          kind: 'user',
+          tenantId: null,
+          keyId: null,
+          actor: user.actor,
+          roles: [],
+          onBehalfOf: null,
+          issuer: user.issuer,
+          groups: user.groups,
+        };
+      }
+    }
+    return this.key(token, request);
+  }
+
   private async user(token: string, request: AuthenticatedRequest): Promise<Principal> {
+    const user = await this.verifiedUser(token, request);
+    const principal = await this.signIn.principalFor(user, tenantIdHeader(request.headers['x-tenant-id']));
+    // The per-key limit is each person's limit here.
+    await this.rateLimits.consume('perKey', `${user.issuer} ${user.actor}`);
+    await this.rateLimits.consume('perTenant', principal.tenantId!);
+    return principal;
+  }
+
+  private async verifiedUser(token: string, request: AuthenticatedRequest): Promise<SignedInUser> {
     let user;
     try {
       user = await this.oidc.verify(token);
@@ -164,11 +204,7 @@ export class AuthGuard implements CanActivate {
         'X-On-Behalf-Of is refused with a user token: the signed-in user is recorded as the actor.',
       );
     }
-    const principal = await this.signIn.principalFor(user, tenantIdHeader(request.headers['x-tenant-id']));
-    // The per-key limit is each person's limit here.
-    await this.rateLimits.consume('perKey', `${user.issuer} ${user.actor}`);
-    await this.rateLimits.consume('perTenant', principal.tenantId!);
-    return principal;
+    return user;
   }
 
   /**

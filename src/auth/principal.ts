@@ -16,6 +16,8 @@ export interface Principal {
   delegate?: boolean;
   /** For a user: the issuer that vouched for them, recorded with their audit events. */
   issuer?: string;
+  /** For a user: the groups their token lists, which group mappings turn into roles per tenant. */
+  groups?: readonly string[];
 }
 
 /** A principal that belongs to a tenant (every route but the platform's). */

@@ -388,6 +388,7 @@ const FUZZ: Record<string, RouteFuzz> = {
     body: () => bodies(fc.constantFrom({}, { name: 'resubmitted' })),
   },
   'GET /v1/credentials/{id}/usage': { tenant: 'world' },
+  'GET /v1/me': { tenant: 'world' },
   'GET /v1/audit': {
     tenant: 'quiet',
     query: (ctx) => ({

@@ -42,11 +42,13 @@ type Caller = (typeof CALLERS)[number];
 const SIGNED_IN = ['signed-in admin', 'signed-in operator', 'signed-in viewer', 'signed-in auditor'] as const;
 const TENANT_ROLES: readonly Caller[] = ['admin', 'operator', 'viewer', 'auditor', ...SIGNED_IN];
 
-// admin ⊇ operator ⊇ viewer; auditor stands apart; the platform token opens only platform routes.
+// admin ⊇ operator ⊇ viewer; auditor stands apart; the platform token opens only platform routes
+// and those about the caller.
 // A signed-in user's group mappings give the same roles as keys.
 const ADMITTED: Record<Access, readonly Caller[]> = {
   public: CALLERS,
   platform: ['platform token'],
+  caller: ['platform token', ...TENANT_ROLES],
   admin: ['admin', 'signed-in admin'],
   operator: ['admin', 'operator', 'signed-in admin', 'signed-in operator'],
   viewer: ['admin', 'operator', 'viewer', 'signed-in admin', 'signed-in operator', 'signed-in viewer'],

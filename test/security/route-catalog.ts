@@ -12,7 +12,8 @@ import type { TestGateway } from '../support/gateway';
 import type { UpstreamWorld } from '../support/upstreams';
 import type { DashboardSeed } from '../../sandbox';
 
-export type Access = 'public' | 'platform' | Role;
+/** `caller`: any valid credential (a key, a user's token, the platform token). */
+export type Access = 'public' | 'platform' | 'caller' | Role;
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The resources a request can name; each suite fills it from resources it made. */
@@ -261,6 +262,7 @@ export const ROUTES: readonly RouteSpec[] = [
     params: (ctx) => ({ id: ctx.referencedHistoryId }),
     body: () => ({ name: 'resubmitted' }),
   },
+  { method: 'GET', template: '/v1/me', access: 'caller' },
   { method: 'GET', template: '/v1/audit', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/verify', access: 'auditor' },
@@ -301,7 +303,7 @@ export function pathOf(route: RouteSpec, ctx: RouteContext): string {
 export function authorizedCaller(route: RouteSpec, tenant: TestTenant): Record<string, string> {
   if (route.access === 'public') return {};
   if (route.access === 'platform') return platformAuth;
-  return bearer(tenant.keys[route.access]);
+  return bearer(tenant.keys[route.access === 'caller' ? 'viewer' : route.access]);
 }
 
 /** What the OpenAPI document says of one operation, as far as the suites read it. */

@@ -216,6 +216,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/me': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Who am I
+     * @description The caller as the gateway sees it: its kind, the actor name the audit log records, and each tenant it may act in with its roles and the operations it may call there. Any valid credential may ask, a user token whatever its groups give. Answers an ETag; send it back in If-None-Match to get 304 while nothing changed.
+     */
+    get: operations['MeController_get'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/credentials': {
     parameters: {
       query?: never;
@@ -927,6 +947,43 @@ export interface components {
     GroupMappingListView: {
       items: components['schemas']['GroupMappingView'][];
       nextCursor: string | null;
+    };
+    MeTenantView: {
+      /** Format: uuid */
+      id: string;
+      /** @example payments-team */
+      name: string;
+      /** @description The caller's roles here: the key's, or the union of what the user's groups are mapped to. */
+      roles: ('admin' | 'operator' | 'viewer' | 'auditor')[];
+      /**
+       * @description The operationIds of this document the caller may call in this tenant (sending X-Tenant-Id with a user token): what a frontend should offer. The gateway still checks every call.
+       * @example [
+       *       "CredentialsController_list",
+       *       "PipesController_list"
+       *     ]
+       */
+      operations: string[];
+    };
+    MeView: {
+      /**
+       * @description A gateway key, a signed-in user, or the platform token.
+       * @enum {string}
+       */
+      kind: 'key' | 'user' | 'platform';
+      /**
+       * @description The name the audit log records for this caller: `key:<id>`, `user:<email>` or `platform`.
+       * @example user:alice@example.com
+       */
+      actor: string;
+      /** @description The tenants the caller may act in, by name: a key's own; every tenant a user's groups are mapped into (none when no group is mapped yet); none for the platform token. */
+      tenants: components['schemas']['MeTenantView'][];
+      /**
+       * @description The operationIds the caller may call outside any tenant: this one, and for the platform token the /v1/admin routes.
+       * @example [
+       *       "MeController_get"
+       *     ]
+       */
+      operations: string[];
     };
     CreateCredentialDto: {
       /** @enum {string} */
@@ -3806,6 +3863,105 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  MeController_get: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          /** @description The entity tag of this answer, quotes included; send it back in If-None-Match. */
+          ETag?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['MeView'];
+        };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
       503: {
         headers: {
           /** @description Seconds to wait before trying again. */
