@@ -191,6 +191,20 @@ describe('loadConfig', () => {
     });
   });
 
+  it("reads the console's OIDC client id, only beside an issuer", () => {
+    expect(loadConfig({}).console).toEqual({ oidcClientId: null });
+    const issuer = { OIDC_ISSUER: 'https://login.example.com/', OIDC_AUDIENCE: 'gateway' };
+    expect(loadConfig({ ...issuer, CONSOLE_OIDC_CLIENT_ID: 'pipes-console' }).console).toEqual({
+      oidcClientId: 'pipes-console',
+    });
+    expect(() => loadConfig({ CONSOLE_OIDC_CLIENT_ID: 'pipes-console' })).toThrow(
+      /^CONSOLE_OIDC_CLIENT_ID is set but OIDC_ISSUER is not/,
+    );
+    expect(() => loadConfig({ ...issuer, CONSOLE_OIDC_CLIENT_ID: 'two words' })).toThrow(
+      /^CONSOLE_OIDC_CLIENT_ID must be the client id the issuer gave the console/,
+    );
+  });
+
   it('keeps whole-second windows with Redis', () => {
     const config = loadConfig({ REDIS_URL: 'redis://localhost:6379', PIPES_API_RATE_LIMIT: '2/1000ms' });
     expect(config.rateLimits.pipesApi).toEqual({ limit: 2, windowMs: 1000 });

@@ -49,6 +49,10 @@ export interface AppConfig {
   };
   /** Sign-in with tokens from an OpenID Connect issuer; null when OIDC_ISSUER is unset. */
   oidc: OidcConfig | null;
+  console: {
+    /** The console's public client at the OIDC issuer; null: the console takes a pasted gateway key. */
+    oidcClientId: string | null;
+  };
   redisUrl: string | null;
   rateLimits: {
     perKey: RateLimit | null;
@@ -330,6 +334,25 @@ function origins(env: Env, name: string): string[] {
   });
 }
 
+/** CONSOLE_OIDC_CLIENT_ID: a printable client id, meaningful only with an issuer to sign in at. */
+function consoleClientId(env: Env): string | null {
+  const raw = value(env, 'CONSOLE_OIDC_CLIENT_ID');
+  if (raw === undefined) return null;
+  if (value(env, 'OIDC_ISSUER') === undefined) {
+    throw new ConfigError(
+      'CONSOLE_OIDC_CLIENT_ID',
+      'is set but OIDC_ISSUER is not (the console signs in there)',
+    );
+  }
+  if (!/^[\x21-\x7e]{1,255}$/.test(raw)) {
+    throw new ConfigError(
+      'CONSOLE_OIDC_CLIENT_ID',
+      `must be the client id the issuer gave the console: printable characters without spaces, at most 255 (got "${raw}")`,
+    );
+  }
+  return raw;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env): AppConfig {
@@ -396,6 +419,7 @@ export function loadConfig(env: Env): AppConfig {
       allowInsecureUpstreams: flag(env, 'SANDBOX') && nodeEnv !== 'production',
     },
     oidc: oidc(env, nodeEnv === 'production'),
+    console: { oidcClientId: consoleClientId(env) },
     redisUrl,
     rateLimits: {
       perKey: rateLimit(env, 'RATE_LIMIT_PER_KEY', '600/60s'),
