@@ -11,6 +11,9 @@ RUN npm ci --no-audit --no-fund --ignore-scripts && node scripts/prisma-generate
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
 COPY sandbox ./sandbox
+# The web console (dist/console), built with Vite from its source and the typed client it calls.
+COPY console ./console
+COPY clients ./clients
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 FROM node:20-bookworm-slim

@@ -45,9 +45,13 @@ fi
 grep -q "listening on http://" "$log" || { echo "smoke: start-up did not print the address"; cat "$log"; exit 1; }
 # The banner says which database, where the docs are and which ways in are open; Nest's own
 # start-up lines (one per module and per route) stay at debug.
-for line in "docs:     http://localhost:$port/docs" "database: embedded, in $data_dir/pglite" "admin:    platform routes /v1/admin closed" "sign-in:  gateway keys only"; do
+for line in "console:  http://localhost:$port/console/" "docs:     http://localhost:$port/docs" "database: embedded, in $data_dir/pglite" "admin:    platform routes /v1/admin closed" "sign-in:  gateway keys only"; do
   grep -qF "$line" "$log" || { echo "smoke: the banner lacks \"$line\""; cat "$log"; exit 1; }
 done
+# `npm run build` built the console too, and the gateway serves it under its own policy.
+console_headers="$(curl -fsS -D - -o /dev/null "http://127.0.0.1:$port/console/")" || { echo "smoke: /console/ did not answer 200"; exit 1; }
+grep -qi "^content-security-policy: default-src 'none'; script-src 'self';" <<<"$console_headers" || { echo "smoke: /console/ lacks its policy:"; echo "$console_headers"; exit 1; }
+echo "smoke: the console is served at /console/"
 if grep -qE 'Mapped \{|dependencies initialized' "$log"; then
   echo "smoke: framework start-up lines were printed at the default log level"; cat "$log"; exit 1
 fi

@@ -10,6 +10,7 @@ import { parseJsonBody } from './common/json-body';
 import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError, trackRouteMethods } from './common/problem/framework-errors';
 import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
+import { builtConsoleDirectory, serveConsole } from './console/console-static';
 import { MetricsService } from './metrics/metrics.service';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
@@ -21,6 +22,8 @@ export interface CreateAppOptions {
   quiet?: boolean;
   /** Where JSON log lines go; stdout by default. */
   logDestination?: Writable;
+  /** The built console's folder; dist/console by default. */
+  consoleDirectory?: string;
 }
 
 /**
@@ -72,6 +75,8 @@ export async function createApp(
     }
     done();
   });
+
+  serveConsole(fastify, config, options.consoleDirectory ?? builtConsoleDirectory());
 
   const app = await NestFactory.create<NestFastifyApplication>(
     AppModule.forRoot(config, { logDestination: options.logDestination }),

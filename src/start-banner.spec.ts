@@ -12,6 +12,7 @@ describe('startBanner', () => {
       '  database: embedded, in /var/lib/gateway/pglite (DATABASE_URL is not set)',
       '  admin:    platform routes /v1/admin closed (GATEWAY_ADMIN_TOKEN is not set; the CLI still works)',
       '  sign-in:  gateway keys only (OIDC_ISSUER is not set)',
+      '  console:  http://localhost:3000/console/ (takes a pasted gateway key: CONSOLE_OIDC_CLIENT_ID is not set)',
     ]);
   });
 
@@ -20,7 +21,11 @@ describe('startBanner', () => {
       GATEWAY_ADMIN_TOKEN: 'a'.repeat(40),
       OIDC_ISSUER: 'https://login.example.com/',
       OIDC_AUDIENCE: 'pipes-gateway',
+      CONSOLE_OIDC_CLIENT_ID: 'pipes-console',
     });
+    expect(text).toContain(
+      '  console:  http://localhost:3000/console/ (people sign in at the issuer as client pipes-console)',
+    );
     expect(text).toContain('  admin:    platform routes /v1/admin open to the GATEWAY_ADMIN_TOKEN bearer');
     expect(text).toContain(
       '  sign-in:  OIDC tokens from https://login.example.com/ for audience pipes-gateway, beside gateway keys',

@@ -22,6 +22,12 @@ export function startBanner(config: AppConfig, base: string): string {
         ? `OIDC tokens from ${config.oidc.issuer} for audience ${config.oidc.audience}, beside gateway keys`
         : 'gateway keys only (OIDC_ISSUER is not set)',
     ],
+    [
+      'console',
+      config.console.oidcClientId
+        ? `${base}/console/ (people sign in at the issuer as client ${config.console.oidcClientId})`
+        : `${base}/console/ (takes a pasted gateway key: CONSOLE_OIDC_CLIENT_ID is not set)`,
+    ],
   ];
   return [
     `pipes-gateway listening on ${base}`,

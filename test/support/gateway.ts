@@ -1,7 +1,7 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { closeGracefully, createApp } from '../../src/bootstrap';
+import { closeGracefully, createApp, type CreateAppOptions } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { LogCapture } from './log-capture';
 
@@ -31,7 +31,10 @@ export const TEST_AUDIT_CHAIN_KEYS = 'v1:iYSGIlFGIDhIANRrAhY9ofqB80uF30nTFbyEMcc
  * the run's Postgres when DATABASE_URL is set (scripts/run-tests.js made it fresh), else a private
  * in-memory embedded database.
  */
-export async function startGateway(env: Record<string, string> = {}): Promise<TestGateway> {
+export async function startGateway(
+  env: Record<string, string> = {},
+  options: Pick<CreateAppOptions, 'consoleDirectory'> = {},
+): Promise<TestGateway> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
@@ -51,7 +54,7 @@ export async function startGateway(env: Record<string, string> = {}): Promise<Te
     ...env,
   });
   const logs = new LogCapture();
-  const app = await createApp(config, { quiet: true, logDestination: logs });
+  const app = await createApp(config, { quiet: true, logDestination: logs, ...options });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';

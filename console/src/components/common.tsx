@@ -1,0 +1,77 @@
+import { useState, type ReactNode } from 'react';
+
+/** A failure, read out when it appears. */
+export function ErrorNote({ message }: { message: string | null }) {
+  if (message === null) return null;
+  return (
+    <p className="error" role="alert">
+      {message}
+    </p>
+  );
+}
+
+/** An instant as the person's local date and time, exact on hover and for screen readers. */
+export function Time({ at }: { at: string | null | undefined }) {
+  if (!at) return <span className="muted">never</span>;
+  const date = new Date(at);
+  return (
+    <time dateTime={at} title={date.toISOString()}>
+      {date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'medium' })}
+    </time>
+  );
+}
+
+/** JSON as it is, indented: for events' details, specs and checkpoints. */
+export function JsonBlock({ value, label }: { value: unknown; label: string }) {
+  return (
+    <pre className="json" aria-label={label} tabIndex={0}>
+      {JSON.stringify(value, null, 2)}
+    </pre>
+  );
+}
+
+/** A button that asks once more before an action that cannot be undone. */
+export function ConfirmButton({
+  children,
+  question,
+  onConfirm,
+  disabled,
+}: {
+  children: ReactNode;
+  question: string;
+  onConfirm: () => void;
+  disabled?: boolean;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking) {
+    return (
+      <button type="button" className="danger" disabled={disabled} onClick={() => setAsking(true)}>
+        {children}
+      </button>
+    );
+  }
+  return (
+    <span className="confirm" role="group" aria-label={question}>
+      <span>{question}</span>{' '}
+      <button
+        type="button"
+        className="danger"
+        autoFocus
+        onClick={() => {
+          setAsking(false);
+          onConfirm();
+        }}
+      >
+        Yes, {typeof children === 'string' ? children.toLowerCase() : 'go ahead'}
+      </button>{' '}
+      <button type="button" className="secondary" onClick={() => setAsking(false)}>
+        Cancel
+      </button>
+    </span>
+  );
+}
+
+/** A state badge whose words carry the meaning; colour only repeats it. */
+export function Badge({ text, tone }: { text: string; tone: 'good' | 'bad' | 'busy' | 'plain' }) {
+  return <span className={`badge ${tone}`}>{text}</span>;
+}

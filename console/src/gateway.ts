@@ -1,0 +1,81 @@
+import { createGatewayClient, type GatewayClient, type Problem } from '../../clients/typescript/src';
+import type { components } from '../../clients/typescript/src';
+
+export type { GatewayClient };
+export type Me = components['schemas']['MeView'];
+export type MeTenant = components['schemas']['MeTenantView'];
+
+/**
+ * The typed client of the public API, with the signed-in credential and the chosen tenant on every
+ * call. `onRefused` hears a 401: the token expired or the key was revoked.
+ */
+export function gatewayClient(
+  token: string,
+  tenantId: () => string | null,
+  onRefused: () => void,
+): GatewayClient {
+  const client = createGatewayClient({ baseUrl: window.location.origin, token });
+  client.use({
+    onRequest({ request, schemaPath }) {
+      const tenant = tenantId();
+      // /v1/me is about the caller in every tenant.
+      if (tenant !== null && schemaPath !== '/v1/me') request.headers.set('X-Tenant-Id', tenant);
+      return request;
+    },
+    onResponse({ response }) {
+      if (response.status === 401) onRefused();
+      return response;
+    },
+  });
+  return client;
+}
+
+/** An answer that is not a success, in words for the person: the gateway's own `detail` first. */
+export class GatewayError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null,
+    readonly problem: Problem | null,
+  ) {
+    super(message);
+    this.name = 'GatewayError';
+  }
+}
+
+/** The data of an openapi-fetch result, or a GatewayError saying why there is none. */
+export async function answer<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<T> {
+  let result;
+  try {
+    result = await call;
+  } catch {
+    throw new GatewayError(
+      'The gateway could not be reached. Check your connection and try again.',
+      null,
+      null,
+    );
+  }
+  const { data, error, response } = result;
+  if (response.ok) return data as T;
+  const problem = isProblem(error) ? error : null;
+  throw new GatewayError(messageFor(response.status, problem), response.status, problem);
+}
+
+function isProblem(value: unknown): value is Problem {
+  return typeof value === 'object' && value !== null && 'status' in value && 'title' in value;
+}
+
+function messageFor(status: number, problem: Problem | null): string {
+  const fields = problem?.errors?.map((field) => `${field.path} ${field.message}`) ?? [];
+  const detail = problem?.detail ?? problem?.title;
+  if (detail) return fields.length > 0 ? `${detail} (${fields.join('; ')})` : detail;
+  if (status === 403) return 'You do not have the role this needs.';
+  if (status === 404) return 'It no longer exists, or it belongs to another tenant.';
+  return `The gateway answered ${status}.`;
+}
+
+/** Why something failed, for an error note. */
+export function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,225 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { components } from '../../../clients/typescript/src';
+import { ConfirmButton, ErrorNote, Time } from '../components/common';
+import { DiffView } from '../components/diff-view';
+import { useConsole } from '../console-context';
+import { answer, errorMessage } from '../gateway';
+import { href } from '../router';
+
+type Dashboard = components['schemas']['Dashboard'];
+type VersionSummary = components['schemas']['DashboardVersionSummaryView'];
+
+const CURRENT = 'current';
+
+/** The tenant's dashboards; one's stored versions, compared side by side and restored (operators). */
+export function DashboardsPage({ dashboardId }: { dashboardId: string | null }) {
+  const { client } = useConsole();
+  const [dashboards, setDashboards] = useState<Dashboard[] | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (dashboardId !== null) return;
+    void answer(client.GET('/v1/dashboards')).then(
+      (list) => setDashboards(list.data),
+      (error: unknown) => setProblem(errorMessage(error)),
+    );
+  }, [client, dashboardId]);
+
+  if (dashboardId !== null) return <DashboardVersions id={dashboardId} />;
+  return (
+    <>
+      <h1>Dashboards</h1>
+      <ErrorNote message={problem} />
+      {dashboards === null ? (
+        !problem && <p role="status">Loading dashboards…</p>
+      ) : dashboards.length === 0 ? (
+        <p className="empty">There is no dashboard yet.</p>
+      ) : (
+        <table className="data">
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Tiles</th>
+              <th scope="col">Tags</th>
+              <th scope="col">Id</th>
+            </tr>
+          </thead>
+          <tbody>
+            {dashboards.map((dashboard) => (
+              <tr key={dashboard.id}>
+                <td>
+                  <a href={href('dashboards', dashboard.id)}>{dashboard.name ?? dashboard.id}</a>
+                </td>
+                <td>{dashboard.tiles?.length ?? 0}</td>
+                <td>{dashboard.tags?.join(', ') || '—'}</td>
+                <td className="wrap">{dashboard.id}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </>
+  );
+}
+
+function DashboardVersions({ id }: { id: string }) {
+  const { client, can } = useConsole();
+  const [current, setCurrent] = useState<Dashboard | null>(null);
+  const [versions, setVersions] = useState<VersionSummary[] | null>(null);
+  const [contents, setContents] = useState<Record<string, unknown>>({});
+  const [left, setLeft] = useState<string | null>(null);
+  const [right, setRight] = useState<string>(CURRENT);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [restored, setRestored] = useState<number | null>(null);
+
+  const load = useCallback(async () => {
+    setProblem(null);
+    try {
+      const [read, list] = await Promise.all([
+        // A deleted dashboard has no current content, but its versions remain and can be restored.
+        answer(client.GET('/v1/dashboards/{id}', { params: { path: { id } } })).catch(() => null),
+        answer(client.GET('/v1/dashboards/{id}/versions', { params: { path: { id } } })),
+      ]);
+      setCurrent(read?.data ?? null);
+      setVersions(list.items);
+      setContents(read ? { [CURRENT]: read.data } : {});
+      setLeft(list.items[0] ? String(list.items[0].version) : null);
+      setRight(CURRENT);
+    } catch (error) {
+      setProblem(errorMessage(error));
+    }
+  }, [client, id]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // Stored versions' content is read when one is chosen for the comparison.
+  useEffect(() => {
+    for (const side of [left, right]) {
+      if (side === null || side in contents) continue;
+      void answer(
+        client.GET('/v1/dashboards/{id}/versions/{n}', { params: { path: { id, n: Number(side) } } }),
+      ).then(
+        (version) => setContents((known) => ({ ...known, [side]: version.data })),
+        (error: unknown) => setProblem(errorMessage(error)),
+      );
+    }
+  }, [client, id, left, right, contents]);
+
+  const restore = (version: number): void => {
+    void (async () => {
+      setProblem(null);
+      try {
+        await answer(
+          client.POST('/v1/dashboards/{id}/versions/{n}/restore', { params: { path: { id, n: version } } }),
+        );
+        setRestored(version);
+        await load();
+      } catch (error) {
+        setProblem(errorMessage(error));
+      }
+    })();
+  };
+
+  const label = (side: string): string => (side === CURRENT ? 'current' : `version ${side}`);
+  const options = [
+    ...(current ? [{ value: CURRENT, text: 'current content' }] : []),
+    ...(versions ?? []).map((version) => ({
+      value: String(version.version),
+      text: `version ${version.version} (until ${new Date(version.createdAt).toLocaleString()})`,
+    })),
+  ];
+  return (
+    <>
+      <p>
+        <a href={href('dashboards')}>← All dashboards</a>
+      </p>
+      <h1>Dashboard {current?.name ?? id}</h1>
+      <ErrorNote message={problem} />
+      {restored !== null && (
+        <p className="verdict good" role="status">
+          Version {restored} restored: it is the current content now, and what it replaced was kept as a new
+          version.
+        </p>
+      )}
+      {versions === null ? (
+        !problem && <p role="status">Loading versions…</p>
+      ) : versions.length === 0 ? (
+        <p className="empty">
+          This dashboard has never been replaced through the gateway: there is no earlier version.
+        </p>
+      ) : (
+        <>
+          <table className="data">
+            <caption>Stored versions: each is the content a replace or restore took the place of.</caption>
+            <thead>
+              <tr>
+                <th scope="col">Version</th>
+                <th scope="col">Replaced</th>
+                <th scope="col">By</th>
+                <th scope="col">Tiles</th>
+                {can('DashboardsController_restore') && <th scope="col">Restore</th>}
+              </tr>
+            </thead>
+            <tbody>
+              {versions.map((version) => (
+                <tr key={version.version}>
+                  <td>{version.version}</td>
+                  <td>
+                    <Time at={version.createdAt} />
+                  </td>
+                  <td className="wrap">
+                    {version.onBehalfOf ? `${version.actor} for ${version.onBehalfOf}` : version.actor}
+                  </td>
+                  <td>{version.tileCount}</td>
+                  {can('DashboardsController_restore') && (
+                    <td>
+                      <ConfirmButton
+                        question={`Make version ${version.version} the current content?`}
+                        onConfirm={() => restore(version.version)}
+                      >
+                        {`Restore version ${version.version}`}
+                      </ConfirmButton>
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <div className="filters" role="group" aria-label="Versions to compare">
+            <label>
+              Left
+              <select value={left ?? ''} onChange={(event) => setLeft(event.target.value)}>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.text}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Right
+              <select value={right} onChange={(event) => setRight(event.target.value)}>
+                {options.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.text}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          {left !== null && left in contents && right in contents ? (
+            <DiffView
+              before={contents[left]}
+              after={contents[right]}
+              beforeLabel={label(left)}
+              afterLabel={label(right)}
+            />
+          ) : (
+            <p role="status">Loading the versions to compare…</p>
+          )}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+import { gzipSync } from 'node:zlib';
+import { defineConfig, type Plugin } from 'vite';
+import { JS_BUDGET_BYTES } from './src/budget.ts';
+
+/** Fails the build when the console's JavaScript, gzipped, is over the budget; prints its size. */
+function javascriptBudget(): Plugin {
+  return {
+    name: 'javascript-budget',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      let gzipped = 0;
+      for (const file of Object.values(bundle)) {
+        if (file.type === 'chunk') gzipped += gzipSync(file.code).length;
+      }
+      const kb = (gzipped / 1024).toFixed(1);
+      if (gzipped > JS_BUDGET_BYTES) {
+        this.error(
+          `the console's JavaScript is ${kb} KB gzipped, over its budget of ${JS_BUDGET_BYTES / 1024} KB`,
+        );
+      }
+      this.info(`JavaScript: ${kb} KB gzipped (budget ${JS_BUDGET_BYTES / 1024} KB)`);
+    },
+  };
+}
+
+/**
+ * The console is served by the gateway at /console/ (src/console/console-static.ts) under a strict
+ * CSP: no inline script or style may be emitted. `npm run build` writes it to dist/console.
+ */
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/console/',
+  publicDir: false,
+  build: {
+    outDir: '../dist/console',
+    emptyOutDir: true,
+    target: 'es2022',
+    // No inline assets: images and fonts stay files, which the policy allows from 'self'.
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+  },
+  plugins: [javascriptBudget()],
+  server: {
+    // `npm run console:dev`: the console on Vite's server, the API from a running gateway.
+    proxy: {
+      '/v1': process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000',
+      '/console/config.json': process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000',
+    },
+  },
+});
