@@ -23,4 +23,4 @@ export type { Dashboard, DashboardSeries, DashboardTile } from './dashboard-body
 export { DEMO_DASHBOARD_ID, runSimulators } from './run-simulators';
 export type { RunningSimulators, RunSimulatorsOptions } from './run-simulators';
 export { OidcIssuer, startOidcIssuer, unpublishedKey } from './oidc-issuer';
-export type { MintOptions, OidcIssuerOptions, SigningAlgorithm, SigningKey } from './oidc-issuer';
+export type { MintOptions, OidcClient, OidcIssuerOptions, SigningAlgorithm, SigningKey } from './oidc-issuer';

@@ -21,8 +21,12 @@ const DEMO_SERVICE = '00000000-0000-4000-8000-0000000005e1';
 // The local issuer's groups and what they may do in the demo tenant.
 const DEMO_GROUPS: { group: string; roles: Role[] }[] = [
   { group: 'sandbox-admins', roles: ['admin', 'operator', 'auditor'] },
+  { group: 'sandbox-operators', roles: ['operator'] },
+  { group: 'sandbox-auditors', roles: ['auditor'] },
   { group: 'sandbox-viewers', roles: ['viewer'] },
 ];
+/** The web console's client at the local issuer. */
+const CONSOLE_CLIENT_ID = 'pipes-gateway-console';
 /** In the data folder: what a shell needs to call the sandbox (`. data/sandbox/sandbox.env`). */
 const SHELL_SETTINGS_FILE = 'sandbox.env';
 
@@ -46,7 +50,12 @@ async function main(): Promise<void> {
   for (const simulator of [simulators.pipes, simulators.dashboards]) simulator.faults.add(...sandbox.faults);
 
   const issuer = await listenOrNameSetting({ SANDBOX_OIDC_PORT: sandbox.oidcPort }, () =>
-    startOidcIssuer({ host: sandbox.host, port: sandbox.oidcPort, audience: 'pipes-gateway-sandbox' }),
+    startOidcIssuer({
+      host: sandbox.host,
+      port: sandbox.oidcPort,
+      audience: 'pipes-gateway-sandbox',
+      suggestedGroups: DEMO_GROUPS.map(({ group }) => group),
+    }),
   );
 
   const config = loadConfig({
@@ -57,12 +66,21 @@ async function main(): Promise<void> {
     DASHBOARDS_API_URL: simulators.dashboards.url,
     OIDC_ISSUER: issuer.url,
     OIDC_AUDIENCE: issuer.audience,
+    CONSOLE_OIDC_CLIENT_ID: CONSOLE_CLIENT_ID,
   });
   const app = await createApp(config);
   await listenOrNameSetting({ PORT: config.http.port }, () =>
     app.listen({ port: config.http.port, host: config.http.host }),
   );
   const base = listeningBase(app.getHttpServer(), config.http.host);
+  // The console comes back to the page it was opened at, by either loopback name.
+  const port = new URL(base).port;
+  issuer.registerClient({
+    clientId: CONSOLE_CLIENT_ID,
+    redirectUris: [...new Set([base, `http://localhost:${port}`, `http://127.0.0.1:${port}`])].map(
+      (origin) => `${origin}/console/`,
+    ),
+  });
 
   const prisma = app.get(PrismaService);
   const { tenantId, key } = await seedDemoTenant(app, {
@@ -94,8 +112,10 @@ dashboard ${simulators.demoDashboard.id}, vault secret ${DEMO_SECRET}; a new adm
   curl -s "$GW/v1/history/pipe-specs" -H "Authorization: Bearer $KEY"
   curl -s "$GW/v1/audit/verify" -H "Authorization: Bearer $KEY"
 
-sign in as a person: local OIDC issuer on ${issuer.url}; in the demo tenant, the group
-${DEMO_GROUPS.map(({ group, roles }) => `${group} gives ${roles.join(', ')}`).join(' and ')}:
+the web console: ${base}/console/ — sign in at the local issuer as anyone, with groups:
+in the demo tenant ${DEMO_GROUPS.map(({ group, roles }) => `${group} gives ${roles.join(', ')}`).join('; ')}.
+
+sign in as a person from a shell: local OIDC issuer on ${issuer.url}:
 
   TOKEN=$(curl -s -X POST $ISSUER/token -H 'content-type: application/json' \\
     -d '{"email":"dev@example.com","groups":["sandbox-admins"]}' | sed -E 's/.*"access_token":"([^"]+)".*/\\1/')
