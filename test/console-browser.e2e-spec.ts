@@ -1,0 +1,510 @@
+/**
+ * The web console in a real browser (Debian's chromium driven by playwright-core) against the
+ * sandbox: both simulators, the OIDC issuer and the gateway started here on free ports, on this
+ * run's database. Every page is checked with axe-core and photographed into test-output/console.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { startDashboardsSimulator, startOidcIssuer, startPipesSimulator } from '../sandbox';
+import type { DashboardsSimulator, OidcIssuer, PipesSimulator } from '../sandbox';
+import type { Role } from '../src/auth/roles';
+import {
+  accessibilityViolations,
+  hasChromium,
+  launchChromium,
+  NO_CHROMIUM,
+  screenshot,
+  SCREENSHOTS,
+  watchForPageErrors,
+} from './support/browser';
+import { buildConsole, type ConsoleBuild } from './support/console-build';
+import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
+import { startGateway, type TestGateway } from './support/gateway';
+import { describeIf } from './support/skip';
+
+const CLIENT_ID = 'pipes-gateway-console';
+const DASHBOARD_ID = '65f0c0ffee0000000000c0de';
+const run = randomUUID().slice(0, 8);
+// Group names are unique to the run: mappings are looked up across every tenant of the database.
+const GROUPS: Record<'admins' | Role, string> = {
+  admins: `console-admins-${run}`,
+  admin: `console-admin-${run}`,
+  operator: `console-operators-${run}`,
+  viewer: `console-viewers-${run}`,
+  auditor: `console-auditors-${run}`,
+};
+const AUDITED_PERSON = `carol-${run}@example.com`;
+
+describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () => {
+  let build: ConsoleBuild;
+  let pipes: PipesSimulator;
+  let dashboards: DashboardsSimulator;
+  let issuer: OidcIssuer;
+  let gateway: TestGateway;
+  let tenant: TestTenant;
+  let browser: Browser;
+  const organizationId = randomUUID();
+  const serviceId = randomUUID();
+  const timings: Record<string, number> = {};
+
+  const api = () => gateway.http;
+  const consoleUrl = () => `${gateway.url}/console/`;
+
+  beforeAll(async () => {
+    build = await buildConsole();
+    const pipesKey = { keyId: `console-${run}`, keySecret: randomUUID() };
+    const dashboardsToken = randomUUID();
+    pipes = await startPipesSimulator({
+      keys: [pipesKey],
+      // Long enough to be seen, short enough to wait for.
+      stateDelaysMs: { provisioning: 4_000, stopping: 2_000 },
+    });
+    dashboards = await startDashboardsSimulator({ tokens: [dashboardsToken] });
+    dashboards.seedDashboard({
+      id: DASHBOARD_ID,
+      name: 'Checkout',
+      tags: ['payments'],
+      tiles: [{ name: 'Errors per minute', x: 0, y: 0, w: 6, h: 3, series: [] }],
+    });
+    issuer = await startOidcIssuer({
+      audience: 'pipes-gateway-console-test',
+      suggestedGroups: Object.values(GROUPS),
+    });
+    gateway = await startGateway(
+      {
+        PIPES_API_URL: pipes.url,
+        DASHBOARDS_API_URL: dashboards.url,
+        OIDC_ISSUER: issuer.url,
+        OIDC_AUDIENCE: issuer.audience,
+        CONSOLE_OIDC_CLIENT_ID: CLIENT_ID,
+      },
+      { consoleDirectory: build.directory },
+    );
+    issuer.registerClient({ clientId: CLIENT_ID, redirectUris: [consoleUrl()] });
+
+    tenant = await createTenant(gateway);
+    const admin = bearer(tenant.keys.admin);
+    await api()
+      .post('/v1/credentials')
+      .set(admin)
+      .send({ kind: 'pipes', name: 'pipes', organizationId, ...pipesKey })
+      .expect(201);
+    await api()
+      .post('/v1/credentials')
+      .set(admin)
+      .send({ kind: 'dashboards', name: 'dashboards', token: dashboardsToken })
+      .expect(201);
+    const roles: Record<keyof typeof GROUPS, Role[]> = {
+      admins: ['admin', 'operator', 'auditor'],
+      admin: ['admin'],
+      operator: ['operator'],
+      viewer: ['viewer'],
+      auditor: ['auditor'],
+    };
+    for (const [name, group] of Object.entries(GROUPS)) {
+      await api()
+        .post(`/v1/admin/tenants/${tenant.id}/group-mappings`)
+        .set(platformAuth)
+        .send({ group, roles: roles[name as keyof typeof GROUPS] })
+        .expect(201);
+    }
+    // A person's change to the dashboard, for the audit log to show and the versions to compare.
+    const carol = bearer(
+      await issuer.mint({ email: AUDITED_PERSON, email_verified: true, groups: [GROUPS.admins] }),
+    );
+    const read = await api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(carol).expect(200);
+    await api()
+      .put(`/v1/dashboards/${DASHBOARD_ID}`)
+      .set(carol)
+      .set('If-Match', read.headers.etag)
+      .send({ ...read.body.data, name: 'Checkout (errors)', tags: ['payments', 'errors'] })
+      .expect(200);
+    browser = await launchChromium();
+  }, 180_000);
+
+  afterAll(async () => {
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    writeFileSync(join(SCREENSHOTS, 'timings.json'), `${JSON.stringify(timings, null, 2)}\n`);
+    await browser?.close();
+    await gateway?.close();
+    await issuer?.close();
+    await pipes?.close();
+    await dashboards?.close();
+    build?.remove();
+  });
+
+  /** A fresh browser profile: nothing of an earlier sign-in is left. */
+  async function newPage(): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      acceptDownloads: true,
+    });
+    const page = await context.newPage();
+    return { context, page, problems: watchForPageErrors(page) };
+  }
+
+  /** Checks the page with axe-core and keeps a picture of it. */
+  async function look(page: Page, name: string): Promise<void> {
+    expect([name, await accessibilityViolations(page)]).toEqual([name, []]);
+    await screenshot(page, name);
+  }
+
+  /** Signs in through the issuer's page, as a person would. */
+  async function signIn(page: Page, email: string, groups: string[], pictures?: string): Promise<void> {
+    await page.goto(consoleUrl());
+    await page.getByRole('button', { name: /^Sign in/ }).click();
+    await page.waitForURL(`${issuer.url}/authorize?**`);
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Groups (comma-separated)').fill(groups.join(', '));
+    if (pictures) await look(page, `${pictures}-issuer`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${consoleUrl()}**`);
+    await page.locator('header .who', { hasText: `user:${email}` }).waitFor();
+  }
+
+  const section = (page: Page, name: string) =>
+    page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name });
+
+  it('signs in through the issuer with the code flow and PKCE, keeping the token out of storage', async () => {
+    const { context, page, problems } = await newPage();
+    const started = Date.now();
+    await page.goto(consoleUrl());
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    timings.firstRenderMs = Date.now() - started;
+    await look(page, '01-sign-in');
+
+    const email = `dana-${run}@example.com`;
+    const authorize = page.waitForRequest((request) => request.url().startsWith(`${issuer.url}/authorize?`));
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const asked = new URL((await authorize).url());
+    expect(asked.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(asked.searchParams.get('client_id')).toBe(CLIENT_ID);
+    expect(asked.searchParams.get('redirect_uri')).toBe(consoleUrl());
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Groups (comma-separated)').fill(GROUPS.admins);
+    await look(page, '02-issuer-sign-in');
+    const signedInAt = Date.now();
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    timings.signedInToFirstPageMs = Date.now() - signedInAt;
+    await expect(page.getByText(`user:${email}`).isVisible()).resolves.toBe(true);
+    // The address bar no longer carries the code, and no storage holds the token.
+    expect(page.url()).toBe(consoleUrl());
+    const stored = await page.evaluate(
+      'JSON.stringify({ local: { ...localStorage }, session: { ...sessionStorage } })',
+    );
+    expect(stored).toBe(JSON.stringify({ local: {}, session: {} }));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  describe('as a person with every role', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let problems: string[];
+
+    beforeAll(async () => {
+      ({ context, page, problems } = await newPage());
+      await signIn(page, `erin-${run}@example.com`, [GROUPS.admins]);
+    }, 60_000);
+    afterAll(async () => {
+      expect(problems).toEqual([]);
+      await context.close();
+    });
+
+    it("filters the audit log to one person's actions and opens the diff of their change", async () => {
+      await section(page, 'Audit log').click();
+      await page.getByLabel('Actor').fill(`user:${AUDITED_PERSON}`);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      const rows = page.locator('table.data tbody tr');
+      await expect(rows.first().getByText(`user:${AUDITED_PERSON}`).waitFor()).resolves.toBeUndefined();
+      const actors = await rows.locator('td:nth-child(3)').allInnerTexts();
+      expect(actors.length).toBeGreaterThan(0);
+      expect(new Set(actors)).toEqual(new Set([`user:${AUDITED_PERSON}`]));
+      await page
+        .getByRole('button', { name: /dashboard\.replace by/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /^Event \d+$/ }).waitFor();
+      await look(page, '03-audit-event');
+      await page.getByRole('link', { name: "Compare this dashboard's versions" }).click();
+      await page.getByText(/changed lines?: version 1 \(left\) against current \(right\)/).waitFor();
+      const diff = page.getByRole('region', { name: /Differences: version 1 against current/ });
+      await expect(diff.getByText('"Checkout (errors)"').count()).resolves.toBeGreaterThan(0);
+      await look(page, '04-dashboard-diff');
+    });
+
+    it('verifies the chain, whole and against a checkpoint it took', async () => {
+      await section(page, 'Audit log').click();
+      await page.getByRole('button', { name: 'Verify the whole chain' }).click();
+      await page.getByText(/ok: the chain is intact — \d+ events checked/).waitFor();
+      await page.getByRole('button', { name: 'Take a checkpoint' }).click();
+      const checkpoint = await page.getByLabel('The checkpoint').innerText();
+      await page.getByLabel('A kept checkpoint (JSON)').fill(checkpoint);
+      await page.getByRole('button', { name: 'Verify against this checkpoint' }).click();
+      await page.getByText(/the checkpoint at seq \d+ was reached/).waitFor();
+      await look(page, '05-audit-chain');
+    });
+
+    it('exports the filtered events as NDJSON', async () => {
+      await section(page, 'Audit log').click();
+      await page.getByLabel('Actor').fill(`user:${AUDITED_PERSON}`);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export as NDJSON' }).click();
+      const file = await (await download).path();
+      const events = readFileSync(file, 'utf8')
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line) as { actor: string; action: string });
+      expect(events.length).toBeGreaterThan(0);
+      expect(new Set(events.map((event) => event.actor))).toEqual(new Set([`user:${AUDITED_PERSON}`]));
+      expect(events.map((event) => event.action)).toContain('dashboard.replace');
+    });
+
+    it('creates a secret, shows where it is used, rotates it into its pipe and deletes it', async () => {
+      const name = `warehouse-keys-${run}`;
+      await section(page, 'Vault').click();
+      await page.getByRole('button', { name: /Use named fields instead/ }).click();
+      await page.getByRole('button', { name: 'Add a field' }).click();
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.locator('input[name="fieldName-0"]').fill('accessKeyId');
+      await page.locator('input[name="fieldValue-0"]').fill('AKIACONSOLE0000001');
+      await page.locator('input[name="fieldName-1"]').fill('secretKey');
+      const secretValue = `first-${randomUUID()}`;
+      await page.locator('input[name="fieldValue-1"]').fill(secretValue);
+      await page.getByRole('button', { name: 'Add to the vault' }).click();
+      await page.getByText(`${name} is in the vault. Its value will not be shown again.`).waitFor();
+      // Sent once: the form holds it no more.
+      await expect(page.locator('input[name="fieldValue-1"]').count()).resolves.toBe(0);
+
+      const pipe = await api()
+        .post(`/v1/organizations/${organizationId}/services/${serviceId}/pipes`)
+        .set(bearer(tenant.keys.operator))
+        .send(kinesisPipe(`orders-${run}`, name))
+        .expect(200);
+      await page.getByRole('link', { name }).click();
+      await page.getByRole('cell', { name: pipe.body.result.id }).waitFor();
+      await page.getByLabel('New accessKeyId').fill('AKIACONSOLE0000002');
+      await page.getByLabel('New secretKey').fill(`second-${randomUUID()}`);
+      await page.getByRole('button', { name: `Rotate ${name}` }).click();
+      await page.getByText('Rotated: now version 2.').waitFor();
+      await page
+        .getByRole('table', { name: 'Pipes updated with the new value' })
+        .getByText('updated')
+        .waitFor();
+      await look(page, '06-vault-rotated');
+      expect(await page.content()).not.toContain(secretValue);
+
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await page.getByRole('link', { name }).waitFor({ state: 'detached' });
+      await page.getByRole('heading', { name: 'Add a credential' }).waitFor();
+    });
+
+    it('watches a pipe change state, and stops it', async () => {
+      const created = await api()
+        .post(`/v1/organizations/${organizationId}/services/${serviceId}/pipes`)
+        .set(bearer(tenant.keys.operator))
+        .send(kinesisPipe(`clicks-${run}`, null))
+        .expect(200);
+      const pipeId = created.body.result.id as string;
+      await section(page, 'Pipes').click();
+      await page.getByLabel('Organization', { exact: true }).fill(organizationId);
+      await page.getByLabel('Service', { exact: true }).fill(serviceId);
+      await page.getByRole('button', { name: 'Show pipes' }).click();
+      const row = page.locator(`tr[data-pipe="${pipeId}"]`);
+      await row.getByText('Provisioning').waitFor();
+      await look(page, '07-pipes-provisioning');
+      // Read again every few seconds: the simulator moves it on to Running by itself.
+      await row.getByText('Running').waitFor({ timeout: 15_000 });
+      await row.getByRole('button', { name: `stop clicks-${run}` }).click();
+      await row.getByText('Stopped').waitFor({ timeout: 15_000 });
+      await screenshot(page, '08-pipes-stopped');
+    });
+
+    it('compares two submitted pipe specs and submits one again', async () => {
+      // A spec whose secrets are references can be submitted again; inline ones were redacted.
+      const secret = `resubmit-keys-${run}`;
+      await api()
+        .post('/v1/credentials')
+        .set(bearer(tenant.keys.admin))
+        .send({
+          kind: 'secret',
+          name: secret,
+          value: { accessKeyId: 'AKIARESUBMIT000001', secretKey: randomUUID() },
+        })
+        .expect(201);
+      await api()
+        .post(`/v1/organizations/${organizationId}/services/${serviceId}/pipes`)
+        .set(bearer(tenant.keys.operator))
+        .send(kinesisPipe(`events-${run}`, secret))
+        .expect(200);
+      await section(page, 'Pipe spec history').click();
+      const boxes = page.getByRole('checkbox', { name: /^Compare the spec of/ });
+      await boxes.nth(0).check();
+      await boxes.nth(1).check();
+      await page.getByText(/changed lines?: clicks-/).waitFor();
+      await look(page, '09-history-diff');
+      await page
+        .getByRole('link')
+        .filter({ has: page.locator('time') })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /^Pipe spec: / }).waitFor();
+      await page.getByLabel('New pipe name').fill(`again-${run}`);
+      await page.getByRole('button', { name: 'Submit again' }).click();
+      await page.getByText(/^Submitted again: pipe /).waitFor();
+      await look(page, '10-history-resubmitted');
+    });
+
+    it('restores a dashboard version', async () => {
+      await section(page, 'Dashboards').click();
+      await look(page, '11-dashboards');
+      await page.getByRole('link', { name: 'Checkout (errors)' }).click();
+      await page.getByRole('button', { name: 'Restore version 1' }).click();
+      await page.getByRole('button', { name: 'Yes, restore version 1' }).click();
+      await page.getByText('Version 1 restored').waitFor();
+      await look(page, '12-dashboard-restored');
+      const current = await api()
+        .get(`/v1/dashboards/${DASHBOARD_ID}`)
+        .set(bearer(tenant.keys.viewer))
+        .expect(200);
+      expect(current.body.data).toMatchObject({ name: 'Checkout', tags: ['payments'] });
+    });
+  });
+
+  // What each role is offered: the sections its operations open, and the actions inside them.
+  const OFFERED: Record<
+    Role,
+    { sections: string[]; manageVault: boolean; commandPipes: boolean; restore: boolean }
+  > = {
+    viewer: {
+      sections: ['Vault', 'Pipes', 'Dashboards'],
+      manageVault: false,
+      commandPipes: false,
+      restore: false,
+    },
+    operator: {
+      sections: ['Vault', 'Pipes', 'Dashboards'],
+      manageVault: false,
+      commandPipes: true,
+      restore: true,
+    },
+    admin: {
+      sections: ['Vault', 'Pipes', 'Dashboards'],
+      manageVault: true,
+      commandPipes: true,
+      restore: true,
+    },
+    auditor: {
+      sections: ['Audit log', 'Pipe spec history'],
+      manageVault: false,
+      commandPipes: false,
+      restore: false,
+    },
+  };
+
+  it.each(Object.entries(OFFERED))('offers a %s only what the role may do', async (role, offered) => {
+    const { context, page, problems } = await newPage();
+    await signIn(page, `${role}-${run}@example.com`, [GROUPS[role as Role]]);
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(offered.sections);
+    await look(page, `13-role-${role}`);
+    if (offered.sections.includes('Vault')) {
+      await section(page, 'Vault').click();
+      await page.getByRole('heading', { name: 'Vault' }).waitFor();
+      await page.getByRole('link', { name: 'pipes', exact: true }).click();
+      await page.getByRole('heading', { name: 'Where it is used' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Add a credential' }).count()).toBe(
+        offered.manageVault ? 1 : 0,
+      );
+      expect(await page.getByRole('button', { name: /^Rotate / }).count()).toBe(offered.manageVault ? 1 : 0);
+      expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(
+        offered.manageVault ? 1 : 0,
+      );
+
+      await section(page, 'Pipes').click();
+      await page.getByLabel('Organization', { exact: true }).fill(organizationId);
+      await page.getByLabel('Service', { exact: true }).fill(serviceId);
+      await page.getByRole('button', { name: 'Show pipes' }).click();
+      await page.getByRole('cell', { name: `orders-${run}`, exact: true }).waitFor();
+      expect(await page.getByRole('columnheader', { name: 'Commands' }).count()).toBe(
+        offered.commandPipes ? 1 : 0,
+      );
+
+      await page.goto(`${consoleUrl()}#/dashboards/${DASHBOARD_ID}`);
+      await page.getByRole('caption').or(page.getByText('Stored versions')).first().waitFor();
+      expect((await page.getByRole('button', { name: /^Restore version/ }).count()) > 0).toBe(
+        offered.restore,
+      );
+    } else {
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      await section(page, 'Pipe spec history').click();
+      await page
+        .getByRole('link')
+        .filter({ has: page.locator('time') })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /^Pipe spec: / }).waitFor();
+      expect(await page.getByRole('button', { name: 'Submit again' }).count()).toBe(0);
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('asks to sign in again once the token has expired', async () => {
+    const { context, page } = await newPage();
+    await page.clock.install();
+    await signIn(page, `frank-${run}@example.com`, [GROUPS.viewer]);
+    // The sandbox issuer's tokens live an hour.
+    await page.clock.fastForward('01:00:05');
+    await page.getByText(/^Your sign-in expired at .+\. Sign in again to continue\.$/).waitFor();
+    await page.getByRole('button', { name: 'Sign in again' }).waitFor();
+    await look(page, '14-sign-in-again');
+    await context.close();
+  });
+
+  it('takes a pasted gateway key where the console has no sign-in', async () => {
+    const keysOnly = await startGateway({}, { consoleDirectory: build.directory });
+    const { context, page, problems } = await newPage();
+    try {
+      const keyTenant = await createTenant(keysOnly);
+      await page.goto(`${keysOnly.url}/console/`);
+      await page.getByLabel('Gateway key').fill(keyTenant.keys.auditor);
+      await look(page, '15-paste-a-key');
+      await page.getByRole('button', { name: 'Open the console' }).click();
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      await page.locator('header .who', { hasText: `key:${keyTenant.keyIds.auditor}` }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await context.close();
+      await keysOnly.close();
+    }
+  });
+});
+
+/** A kinesis pipe whose access key is the vault secret `secret`, or given inline when null. */
+function kinesisPipe(name: string, secret: string | null): object {
+  return {
+    name,
+    source: {
+      kinesis: {
+        streamName: 'orders',
+        region: 'us-east-1',
+        authentication: 'IAM_USER',
+        accessKey: secret
+          ? { $secret: secret }
+          : { accessKeyId: 'AKIAINLINE00000000', secretKey: `inline-${name}` },
+      },
+    },
+    destination: {
+      database: 'default',
+      table: name.replace(/-/g, '_'),
+      columns: [{ name: 'id', type: 'String' }],
+    },
+    fieldMappings: [{ sourceField: 'id', destinationField: 'id' }],
+  };
+}
