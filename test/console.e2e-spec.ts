@@ -4,12 +4,28 @@
  * test/console-browser.e2e-spec.ts drives it in a browser.
  */
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { get, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
 import { protectiveHeaders } from '../src/common/protective-headers';
 import { JS_BUDGET_BYTES } from '../console/src/budget';
 import { buildConsole, type ConsoleBuild } from './support/console-build';
 import { startGateway, type TestGateway } from './support/gateway';
+
+/** A GET whose body is kept as sent: compressed if the server compressed it. */
+function rawGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ headers: IncomingHttpHeaders; body: Buffer }> {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks: Buffer[] = [];
+      response.on('data', (chunk: Buffer) => chunks.push(chunk));
+      response.on('end', () => resolve({ headers: response.headers, body: Buffer.concat(chunks) }));
+    }).on('error', reject);
+  });
+}
 
 /** The directives of a Content-Security-Policy header, by name. */
 function directives(policy: string): Map<string, string[]> {
@@ -60,6 +76,10 @@ describe('the console at /console (e2e)', () => {
     expect(asset.headers['content-type']).toMatch(/javascript/);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(asset.headers['content-security-policy']).toContain("script-src 'self'");
+    const gzipped = await rawGet(`${gateway.url}/console/assets/${script}`, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gzipped.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(gzipped.body).toString()).toBe(asset.text);
     const missing = await gateway.http.get('/console/assets/missing.js').expect(404);
     expect(missing.headers['content-type']).toMatch(/^application\/problem\+json/);
   });

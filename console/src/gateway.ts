@@ -68,8 +68,10 @@ function isProblem(value: unknown): value is Problem {
 
 function messageFor(status: number, problem: Problem | null): string {
   const fields = problem?.errors?.map((field) => `${field.path} ${field.message}`) ?? [];
+  // A refused field says more than the summary around it.
+  if (fields.length > 0) return `The gateway refused this: ${fields.join('; ')}.`;
   const detail = problem?.detail ?? problem?.title;
-  if (detail) return fields.length > 0 ? `${detail} (${fields.join('; ')})` : detail;
+  if (detail) return detail;
   if (status === 403) return 'You do not have the role this needs.';
   if (status === 404) return 'It no longer exists, or it belongs to another tenant.';
   return `The gateway answered ${status}.`;

@@ -80,6 +80,8 @@ export function serveConsole(fastify: FastifyInstance, config: AppConfig, direct
       prefix: `${CONSOLE_PATH}/`,
       decorateReply: false,
       cacheControl: false,
+      // The build writes a .gz beside each script and style sheet.
+      preCompressed: true,
       index: ['index.html'],
       setHeaders: (response, path) => {
         response.setHeader(

@@ -30,22 +30,25 @@ export function JsonBlock({ value, label }: { value: unknown; label: string }) {
   );
 }
 
-/** A button that asks once more before an action that cannot be undone. */
+/** A button that asks once more before it acts: `danger` for what cannot be undone. */
 export function ConfirmButton({
   children,
   question,
   onConfirm,
   disabled,
+  tone = 'danger',
 }: {
   children: ReactNode;
   question: string;
   onConfirm: () => void;
   disabled?: boolean;
+  tone?: 'danger' | 'plain';
 }) {
   const [asking, setAsking] = useState(false);
+  const className = tone === 'danger' ? 'danger' : undefined;
   if (!asking) {
     return (
-      <button type="button" className="danger" disabled={disabled} onClick={() => setAsking(true)}>
+      <button type="button" className={className} disabled={disabled} onClick={() => setAsking(true)}>
         {children}
       </button>
     );
@@ -55,7 +58,7 @@ export function ConfirmButton({
       <span>{question}</span>{' '}
       <button
         type="button"
-        className="danger"
+        className={className}
         autoFocus
         onClick={() => {
           setAsking(false);

@@ -96,7 +96,7 @@ function DashboardVersions({ id }: { id: string }) {
   // Stored versions' content is read when one is chosen for the comparison.
   useEffect(() => {
     for (const side of [left, right]) {
-      if (side === null || side in contents) continue;
+      if (side === null || side === CURRENT || side in contents) continue;
       void answer(
         client.GET('/v1/dashboards/{id}/versions/{n}', { params: { path: { id, n: Number(side) } } }),
       ).then(
@@ -175,6 +175,7 @@ function DashboardVersions({ id }: { id: string }) {
                   {can('DashboardsController_restore') && (
                     <td>
                       <ConfirmButton
+                        tone="plain"
                         question={`Make version ${version.version} the current content?`}
                         onConfirm={() => restore(version.version)}
                       >

@@ -83,7 +83,8 @@ export function HistoryPage({ recordId }: { recordId: string | null }) {
       </p>
       <form className="filters" onSubmit={filter} aria-label="Filter the history">
         <label>
-          Service id <input name="serviceId" defaultValue={serviceId} placeholder="any service" />
+          Service id{' '}
+          <input className="id-field" name="serviceId" defaultValue={serviceId} placeholder="any service" />
         </label>
         <div className="actions">
           <button type="submit">Show</button>

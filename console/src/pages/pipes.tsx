@@ -61,6 +61,7 @@ export function PipesPage() {
         <label>
           Organization
           <input
+            className="id-field"
             name="organizationId"
             list="organizations"
             defaultValue={service?.organizationId ?? organizations[0] ?? ''}
@@ -76,7 +77,13 @@ export function PipesPage() {
         </label>
         <label>
           Service{' '}
-          <input name="serviceId" defaultValue={service?.serviceId ?? ''} required autoComplete="off" />
+          <input
+            className="id-field"
+            name="serviceId"
+            defaultValue={service?.serviceId ?? ''}
+            required
+            autoComplete="off"
+          />
         </label>
         <div className="actions">
           <button type="submit">Show pipes</button>
