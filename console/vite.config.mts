@@ -47,7 +47,10 @@ export default defineConfig({
   },
   plugins: [gzipWithinBudget()],
   server: {
-    // `npm run console:dev`: the console on Vite's server, the API from a running gateway.
+    // `npm run console:dev`: the console on Vite's server, the API from a running gateway. The
+    // sandbox's issuer knows this port's /console/ as a redirect URI.
+    port: 5173,
+    strictPort: true,
     proxy: {
       '/v1': process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000',
       '/console/config.json': process.env.GATEWAY_URL ?? 'http://127.0.0.1:3000',

@@ -73,13 +73,14 @@ async function main(): Promise<void> {
     app.listen({ port: config.http.port, host: config.http.host }),
   );
   const base = listeningBase(app.getHttpServer(), config.http.host);
-  // The console comes back to the page it was opened at, by either loopback name.
+  // The console comes back to the page it was opened at, by either loopback name, and to Vite's
+  // dev server (`npm run console:dev`) on its default port.
   const port = new URL(base).port;
   issuer.registerClient({
     clientId: CONSOLE_CLIENT_ID,
-    redirectUris: [...new Set([base, `http://localhost:${port}`, `http://127.0.0.1:${port}`])].map(
-      (origin) => `${origin}/console/`,
-    ),
+    redirectUris: [
+      ...new Set([base, `http://localhost:${port}`, `http://127.0.0.1:${port}`, 'http://localhost:5173']),
+    ].map((origin) => `${origin}/console/`),
   });
 
   const prisma = app.get(PrismaService);

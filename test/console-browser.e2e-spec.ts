@@ -150,9 +150,10 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     return { context, page, problems: watchForPageErrors(page) };
   }
 
-  /** Checks the page with axe-core and keeps a picture of it. */
+  /** Checks the page with axe-core, that it shows no error, and keeps a picture of it. */
   async function look(page: Page, name: string): Promise<void> {
     expect([name, await accessibilityViolations(page)]).toEqual([name, []]);
+    expect([name, await page.getByRole('alert').allInnerTexts()]).toEqual([name, []]);
     await screenshot(page, name);
   }
 
@@ -369,6 +370,30 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await look(page, '10-history-resubmitted');
     });
 
+    it('can be used from the keyboard alone', async () => {
+      await section(page, 'Audit log').click();
+      await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+      // Back to the start of the page, where the first stop is the skip link.
+      for (let step = 0; step < 12 && (await focusedText(page)) !== 'Skip to content'; step++) {
+        await page.keyboard.press('Shift+Tab');
+      }
+      await expect(focusedText(page)).resolves.toBe('Skip to content');
+      await page.keyboard.press('Enter');
+      await expect(page.evaluate('document.activeElement.id')).resolves.toBe('main');
+      // From the page's content back up to the sections, and to the vault.
+      for (let step = 0; step < 12 && (await focusedText(page)) !== 'Vault'; step++) {
+        await page.keyboard.press('Shift+Tab');
+      }
+      await expect(focusedText(page)).resolves.toBe('Vault');
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Vault', exact: true }).waitFor();
+      for (let step = 0; step < 12 && (await focusedText(page)) !== 'pipes'; step++) {
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: 'Where it is used' }).waitFor();
+    });
+
     it('restores a dashboard version', async () => {
       await section(page, 'Dashboards').click();
       await look(page, '11-dashboards');
@@ -494,6 +519,11 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     }
   });
 });
+
+/** The text of the element that has the keyboard focus. */
+function focusedText(page: Page): Promise<string> {
+  return page.evaluate('document.activeElement ? document.activeElement.textContent.trim() : ""');
+}
 
 /** A kinesis pipe whose access key is the vault secret `secret`, or given inline when null. */
 function kinesisPipe(name: string, secret: string | null): object {
