@@ -358,12 +358,7 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await boxes.nth(1).check();
       await page.getByText(/changed lines?: clicks-/).waitFor();
       await look(page, '09-history-diff');
-      await page
-        .getByRole('link')
-        .filter({ has: page.locator('time') })
-        .first()
-        .click();
-      await page.getByRole('heading', { name: /^Pipe spec: / }).waitFor();
+      await openNewestSpec(page);
       await page.getByLabel('New pipe name').fill(`again-${run}`);
       await page.getByRole('button', { name: 'Submit again' }).click();
       await page.getByText(/^Submitted again: pipe /).waitFor();
@@ -441,7 +436,7 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     },
   };
 
-  it.each(Object.entries(OFFERED))('offers a %s only what the role may do', async (role, offered) => {
+  it.each(Object.entries(OFFERED))('offers the %s role only what it may do', async (role, offered) => {
     const { context, page, problems } = await newPage();
     await signIn(page, `${role}-${run}@example.com`, [GROUPS[role as Role]]);
     const nav = page.getByRole('navigation', { name: 'Sections' });
@@ -477,14 +472,43 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     } else {
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();
       await section(page, 'Pipe spec history').click();
-      await page
-        .getByRole('link')
-        .filter({ has: page.locator('time') })
-        .first()
-        .click();
-      await page.getByRole('heading', { name: /^Pipe spec: / }).waitFor();
+      await openNewestSpec(page);
       expect(await page.getByRole('button', { name: 'Submit again' }).count()).toBe(0);
     }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('lets a person whose groups reach two tenants choose one, and switch', async () => {
+    const group = `console-two-tenants-${run}`;
+    const other = await createTenant(gateway, `other-team-${run}`);
+    for (const [id, roles] of [
+      [tenant.id, ['auditor']],
+      [other.id, ['viewer']],
+    ] as const) {
+      await api()
+        .post(`/v1/admin/tenants/${id}/group-mappings`)
+        .set(platformAuth)
+        .send({ group, roles })
+        .expect(201);
+    }
+    const { context, page, problems } = await newPage();
+    await page.goto(consoleUrl());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(`grace-${run}@example.com`);
+    await page.getByLabel('Groups (comma-separated)').fill(group);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Choose a tenant' }).waitFor();
+    await look(page, '16-choose-a-tenant');
+    await page.getByRole('button', { name: `other-team-${run}` }).click();
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    await page.getByRole('heading', { name: 'Vault' }).waitFor();
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Vault', 'Pipes', 'Dashboards']);
+    // Every call now names the tenant chosen: the other tenant's vault is empty.
+    await page.getByText('The vault is empty.').waitFor();
+    await page.getByLabel('Tenant').selectOption({ label: tenant.name });
+    await page.getByRole('heading', { name: 'Audit log' }).waitFor();
+    expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Audit log', 'Pipe spec history']);
     expect(problems).toEqual([]);
     await context.close();
   });
@@ -519,6 +543,16 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     }
   });
 });
+
+/** From the history's list, the newest spec's own page. */
+async function openNewestSpec(page: Page): Promise<void> {
+  await page
+    .getByRole('link')
+    .filter({ has: page.locator('time') })
+    .first()
+    .click();
+  await page.getByRole('heading', { name: /^Pipe spec: / }).waitFor();
+}
 
 /** The text of the element that has the keyboard focus. */
 function focusedText(page: Page): Promise<string> {

@@ -78,3 +78,21 @@ export function ConfirmButton({
 export function Badge({ text, tone }: { text: string; tone: 'good' | 'bad' | 'busy' | 'plain' }) {
   return <span className={`badge ${tone}`}>{text}</span>;
 }
+
+/** A table's column headings; a column shown only to some people is left out with `false`. */
+export function TableHead({ columns }: { columns: (string | false)[] }) {
+  return (
+    <thead>
+      <tr>
+        {columns.map(
+          (column, index) =>
+            column !== false && (
+              <th key={index} scope="col">
+                {column}
+              </th>
+            ),
+        )}
+      </tr>
+    </thead>
+  );
+}

@@ -1,5 +1,6 @@
 import { diffLines } from 'diff';
 import { useMemo } from 'react';
+import { TableHead } from './common';
 
 interface Row {
   left: string | null;
@@ -83,12 +84,7 @@ export function DiffView({
         aria-label={`Differences: ${beforeLabel} against ${afterLabel}`}
       >
         <table>
-          <thead>
-            <tr>
-              <th scope="col">{beforeLabel}</th>
-              <th scope="col">{afterLabel}</th>
-            </tr>
-          </thead>
+          <TableHead columns={[beforeLabel, afterLabel]} />
           <tbody>
             {rows.map((row, index) => (
               <tr key={index} className={row.kind}>

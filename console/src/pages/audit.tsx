@@ -1,8 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { components } from '../../../clients/typescript/src';
-import { Badge, ErrorNote, JsonBlock, Time } from '../components/common';
+import { Badge, ErrorNote, JsonBlock, Time, TableHead } from '../components/common';
 import { useConsole } from '../console-context';
 import { answer, errorMessage } from '../gateway';
+import { usePagedList } from '../paged-list';
 import { href } from '../router';
 import { formText } from '../form';
 
@@ -56,44 +57,18 @@ function targetLink(target: string | null): { to: string; text: string } | null 
 
 export function AuditPage() {
   const { client } = useConsole();
-  const [filter, setFilter] = useState<Filter>({});
-  const [events, setEvents] = useState<AuditEvent[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [selected, setSelected] = useState<AuditEvent | null>(null);
-
-  const load = useCallback(
-    async (applied: Filter, after: string | null) => {
-      setLoading(true);
-      setProblem(null);
-      try {
-        const page = await answer(
-          client.GET('/v1/audit', {
-            params: { query: { ...applied, limit: PAGE_SIZE, cursor: after ?? undefined } },
-          }),
-        );
-        setEvents((shown) => (after === null ? page.items : [...shown, ...page.items]));
-        setCursor(page.nextCursor);
-      } catch (error) {
-        setProblem(errorMessage(error));
-      } finally {
-        setLoading(false);
-      }
-    },
+  const readPage = useCallback(
+    (filter: Filter, cursor: string | undefined) =>
+      answer(client.GET('/v1/audit', { params: { query: { ...filter, limit: PAGE_SIZE, cursor } } })),
     [client],
   );
-
-  useEffect(() => {
-    void load({}, null);
-  }, [load]);
+  const events = usePagedList(readPage, {});
+  const [selected, setSelected] = useState<AuditEvent | null>(null);
 
   const apply = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    const applied = filterOf(event.currentTarget);
-    setFilter(applied);
     setSelected(null);
-    void load(applied, null);
+    events.apply(filterOf(event.currentTarget));
   };
 
   const link = selected ? targetLink(selected.target ?? null) : null;
@@ -132,29 +107,22 @@ export function AuditPage() {
           </button>
         </div>
       </form>
-      <ErrorNote message={problem} />
+      <ErrorNote message={events.problem} />
       <div className="split">
         <section aria-labelledby="events-title" className="list">
           <h2 id="events-title">
             Events{' '}
-            <span className="muted">(newest first{events.length > 0 ? `, ${events.length} shown` : ''})</span>
+            <span className="muted">
+              (newest first{events.items.length > 0 ? `, ${events.items.length} shown` : ''})
+            </span>
           </h2>
-          {events.length === 0 && !loading && !problem ? (
+          {events.items.length === 0 && !events.loading && !events.problem ? (
             <p className="empty">No event matches these filters.</p>
           ) : (
             <table className="data">
-              <thead>
-                <tr>
-                  <th scope="col">Seq</th>
-                  <th scope="col">When</th>
-                  <th scope="col">Actor</th>
-                  <th scope="col">Action</th>
-                  <th scope="col">Target</th>
-                  <th scope="col">Outcome</th>
-                </tr>
-              </thead>
+              <TableHead columns={['Seq', 'When', 'Actor', 'Action', 'Target', 'Outcome']} />
               <tbody>
-                {events.map((item) => (
+                {events.items.map((item) => (
                   <tr key={item.seq} className={selected?.seq === item.seq ? 'selected' : undefined}>
                     <td>
                       <button
@@ -181,9 +149,9 @@ export function AuditPage() {
               </tbody>
             </table>
           )}
-          {loading && <p role="status">Loading events…</p>}
-          {cursor !== null && !loading && (
-            <button type="button" className="secondary" onClick={() => void load(filter, cursor)}>
+          {events.loading && <p role="status">Loading events…</p>}
+          {events.hasMore && !events.loading && (
+            <button type="button" className="secondary" onClick={events.more}>
               Load older events
             </button>
           )}
@@ -221,7 +189,7 @@ export function AuditPage() {
           </section>
         )}
       </div>
-      <ExportButton filter={filter} />
+      <ExportButton filter={events.filter} />
       <ChainCheck />
     </>
   );

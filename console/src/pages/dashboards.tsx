@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { components } from '../../../clients/typescript/src';
-import { ConfirmButton, ErrorNote, Time } from '../components/common';
+import { ConfirmButton, ErrorNote, Time, TableHead } from '../components/common';
 import { DiffView } from '../components/diff-view';
 import { useConsole } from '../console-context';
 import { answer, errorMessage } from '../gateway';
@@ -36,14 +36,7 @@ export function DashboardsPage({ dashboardId }: { dashboardId: string | null }) 
         <p className="empty">There is no dashboard yet.</p>
       ) : (
         <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Tiles</th>
-              <th scope="col">Tags</th>
-              <th scope="col">Id</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'Tiles', 'Tags', 'Id']} />
           <tbody>
             {dashboards.map((dashboard) => (
               <tr key={dashboard.id}>
@@ -152,15 +145,15 @@ function DashboardVersions({ id }: { id: string }) {
         <>
           <table className="data">
             <caption>Stored versions: each is the content a replace or restore took the place of.</caption>
-            <thead>
-              <tr>
-                <th scope="col">Version</th>
-                <th scope="col">Replaced</th>
-                <th scope="col">By</th>
-                <th scope="col">Tiles</th>
-                {can('DashboardsController_restore') && <th scope="col">Restore</th>}
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                'Version',
+                'Replaced',
+                'By',
+                'Tiles',
+                can('DashboardsController_restore') && 'Restore',
+              ]}
+            />
             <tbody>
               {versions.map((version) => (
                 <tr key={version.version}>
@@ -188,26 +181,8 @@ function DashboardVersions({ id }: { id: string }) {
             </tbody>
           </table>
           <div className="filters" role="group" aria-label="Versions to compare">
-            <label>
-              Left
-              <select value={left ?? ''} onChange={(event) => setLeft(event.target.value)}>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.text}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Right
-              <select value={right} onChange={(event) => setRight(event.target.value)}>
-                {options.map((option) => (
-                  <option key={option.value} value={option.value}>
-                    {option.text}
-                  </option>
-                ))}
-              </select>
-            </label>
+            <VersionChoice label="Left" value={left ?? ''} options={options} onChange={setLeft} />
+            <VersionChoice label="Right" value={right} options={options} onChange={setRight} />
           </div>
           {left !== null && left in contents && right in contents ? (
             <DiffView
@@ -222,5 +197,30 @@ function DashboardVersions({ id }: { id: string }) {
         </>
       )}
     </>
+  );
+}
+
+function VersionChoice({
+  label,
+  value,
+  options,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  options: { value: string; text: string }[];
+  onChange: (value: string) => void;
+}) {
+  return (
+    <label>
+      {label}
+      <select value={value} onChange={(event) => onChange(event.target.value)}>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

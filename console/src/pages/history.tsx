@@ -1,9 +1,10 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { components } from '../../../clients/typescript/src';
-import { Badge, ErrorNote, JsonBlock, Time } from '../components/common';
+import { Badge, ErrorNote, JsonBlock, Time, TableHead } from '../components/common';
 import { DiffView } from '../components/diff-view';
 import { useConsole } from '../console-context';
 import { answer, errorMessage } from '../gateway';
+import { usePagedList } from '../paged-list';
 import { href } from '../router';
 import { formText } from '../form';
 
@@ -25,46 +26,27 @@ function tone(outcome: SpecRecord['outcome']): 'good' | 'bad' | 'busy' | 'plain'
  * one again (operators).
  */
 export function HistoryPage({ recordId }: { recordId: string | null }) {
-  const { client } = useConsole();
-  const [records, setRecords] = useState<SpecRecord[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [serviceId, setServiceId] = useState<string | undefined>(undefined);
-  const [compared, setCompared] = useState<string[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
+  return recordId === null ? <SpecList /> : <SpecRecordView id={recordId} />;
+}
 
-  const load = useCallback(
-    async (service: string | undefined, after: string | null) => {
-      setLoading(true);
-      setProblem(null);
-      try {
-        const page = await answer(
-          client.GET('/v1/history/pipe-specs', {
-            params: { query: { serviceId: service, limit: PAGE_SIZE, cursor: after ?? undefined } },
-          }),
-        );
-        setRecords((shown) => (after === null ? page.items : [...shown, ...page.items]));
-        setCursor(page.nextCursor);
-      } catch (error) {
-        setProblem(errorMessage(error));
-      } finally {
-        setLoading(false);
-      }
-    },
+function SpecList() {
+  const { client } = useConsole();
+  const readPage = useCallback(
+    (serviceId: string | undefined, cursor: string | undefined) =>
+      answer(
+        client.GET('/v1/history/pipe-specs', { params: { query: { serviceId, limit: PAGE_SIZE, cursor } } }),
+      ),
     [client],
   );
-  useEffect(() => {
-    void load(undefined, null);
-  }, [load]);
-
-  if (recordId !== null) return <SpecRecordView id={recordId} />;
+  const specs = usePagedList(readPage, undefined as string | undefined);
+  const records = specs.items;
+  const serviceId = specs.filter;
+  const [compared, setCompared] = useState<string[]>([]);
 
   const filter = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    const service = formText(new FormData(event.currentTarget), 'serviceId') || undefined;
-    setServiceId(service);
     setCompared([]);
-    void load(service, null);
+    specs.apply(formText(new FormData(event.currentTarget), 'serviceId') || undefined);
   };
   const toggle = (id: string): void =>
     setCompared((chosen) =>
@@ -90,20 +72,12 @@ export function HistoryPage({ recordId }: { recordId: string | null }) {
           <button type="submit">Show</button>
         </div>
       </form>
-      <ErrorNote message={problem} />
-      {records.length === 0 && !loading && !problem ? (
+      <ErrorNote message={specs.problem} />
+      {records.length === 0 && !specs.loading && !specs.problem ? (
         <p className="empty">No pipe has been submitted{serviceId ? ' for this service' : ''} yet.</p>
       ) : (
         <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Compare</th>
-              <th scope="col">Submitted</th>
-              <th scope="col">Pipe name</th>
-              <th scope="col">By</th>
-              <th scope="col">Outcome</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Compare', 'Submitted', 'Pipe name', 'By', 'Outcome']} />
           <tbody>
             {records.map((record) => (
               <tr key={record.id}>
@@ -132,9 +106,9 @@ export function HistoryPage({ recordId }: { recordId: string | null }) {
           </tbody>
         </table>
       )}
-      {loading && <p role="status">Loading…</p>}
-      {cursor !== null && !loading && (
-        <button type="button" className="secondary" onClick={() => void load(serviceId, cursor)}>
+      {specs.loading && <p role="status">Loading…</p>}
+      {specs.hasMore && !specs.loading && (
+        <button type="button" className="secondary" onClick={specs.more}>
           Load older specs
         </button>
       )}

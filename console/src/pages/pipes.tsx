@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Badge, ErrorNote } from '../components/common';
+import { Badge, ErrorNote, TableHead } from '../components/common';
 import { useConsole } from '../console-context';
 import { answer, errorMessage } from '../gateway';
 import { href } from '../router';
@@ -154,14 +154,7 @@ function ServicePipes({
         <p className="empty">This service has no pipes.</p>
       ) : (
         <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">State</th>
-              <th scope="col">Id</th>
-              {canChangeState && <th scope="col">Commands</th>}
-            </tr>
-          </thead>
+          <TableHead columns={['Name', 'State', 'Id', canChangeState && 'Commands']} />
           <tbody>
             {pipes.map((pipe) => (
               <tr key={pipe.id} data-pipe={pipe.id}>

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { components } from '../../../clients/typescript/src';
-import { Badge, ConfirmButton, ErrorNote, Time } from '../components/common';
+import { Badge, ConfirmButton, ErrorNote, Time, TableHead } from '../components/common';
 import { useConsole } from '../console-context';
 import { answer, errorMessage } from '../gateway';
 import { href } from '../router';
@@ -69,17 +69,9 @@ export function VaultPage({ credentialId }: { credentialId: string | null }) {
         <p className="empty">The vault is empty.</p>
       ) : (
         <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">Kind</th>
-              <th scope="col">Hint / fields</th>
-              <th scope="col">Version</th>
-              <th scope="col">Created</th>
-              <th scope="col">Last used</th>
-              <th scope="col">Refused upstream</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={['Name', 'Kind', 'Hint / fields', 'Version', 'Created', 'Last used', 'Refused upstream']}
+          />
           <tbody>
             {credentials.map((credential) => (
               <tr key={credential.id} className={credential.id === credentialId ? 'selected' : undefined}>
@@ -219,14 +211,7 @@ function CredentialDetail({ credential, onChanged }: { credential: Credential; o
         <p className="empty">No pipe created through the gateway refers to it.</p>
       ) : (
         <table className="data">
-          <thead>
-            <tr>
-              <th scope="col">Pipe</th>
-              <th scope="col">Service</th>
-              <th scope="col">Where in the pipe</th>
-              <th scope="col">Since</th>
-            </tr>
-          </thead>
+          <TableHead columns={['Pipe', 'Service', 'Where in the pipe', 'Since']} />
           <tbody>
             {uses.map((use) => (
               <tr key={`${use.pipeId} ${use.path}`}>
@@ -293,13 +278,7 @@ function PropagationOutcomes({ outcomes }: { outcomes: Propagation[] }) {
     return <p className="empty">No pipe uses this secret: there was nothing to update.</p>;
   return (
     <table className="data" aria-label="Pipes updated with the new value">
-      <thead>
-        <tr>
-          <th scope="col">Pipe</th>
-          <th scope="col">Outcome</th>
-          <th scope="col">Places</th>
-        </tr>
-      </thead>
+      <TableHead columns={['Pipe', 'Outcome', 'Places']} />
       <tbody>
         {outcomes.map((outcome) => (
           <tr key={outcome.pipeId}>
