@@ -80,6 +80,7 @@ export const AnyCaller = (): MethodDecorator & ClassDecorator =>
     SetMetadata(ACCESS_METADATA, { kind: 'caller' }),
     ApiSecurity(GATEWAY_KEY_SCHEME),
     ApiSecurity(PLATFORM_TOKEN_SCHEME),
+    onBehalfOfDocs,
     ApiAuthenticationProblems(
       "`forbidden`: X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.",
     ),

@@ -3880,6 +3880,8 @@ export interface operations {
     parameters: {
       query?: never;
       header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
         /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
         'X-Request-Id'?: string;
       };
