@@ -1,6 +1,5 @@
 import { ValidationError, ValidationPipe } from '@nestjs/common';
 import { ProblemException, ProblemFieldError } from './problem';
-import { cacheValidationMetadata } from '../validation/metadata-cache';
 
 /** The one way every input check names a field the route does not know. */
 export function unknownField(path: string): ProblemFieldError {
@@ -47,7 +46,6 @@ export function validationProblem(
 
 /** Global validation: strip nothing silently, reject unknown fields, transform to DTO classes. */
 export function createValidationPipe(): ValidationPipe {
-  cacheValidationMetadata();
   return new ValidationPipe({
     whitelist: true,
     forbidNonWhitelisted: true,
