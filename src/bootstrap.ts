@@ -12,6 +12,7 @@ import { answerClientError, sendFrameworkError, trackRouteMethods } from './comm
 import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { builtConsoleDirectory, serveConsole } from './console/console-static';
 import { MetricsService } from './metrics/metrics.service';
+import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
 import { accessLogger, logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
@@ -89,6 +90,7 @@ export async function createApp(
     },
   );
   app.useLogger(new QuietStartLogger(app.get(Logger)));
+  app.useGlobalPipes(createValidationPipe());
   // Without allowed origins there is nothing to answer: no hook on every request then, and a
   // preflight gets the same 404 it would get from the CORS plugin turned off.
   if (config.http.corsOrigins.length > 0) {

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post, StreamableFile } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
@@ -16,7 +16,6 @@ import {
   ChainVerificationView,
   VerifyAgainstCheckpointDto,
 } from './dto/audit.dto';
-import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 
 const NDJSON = 'application/x-ndjson';
@@ -44,7 +43,7 @@ export class AuditController {
   })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedQuery() query: AuditQueryDto,
+    @Query() query: AuditQueryDto,
   ): Promise<Page<AuditEventView>> {
     return this.audit.list(principal.tenantId, query);
   }
@@ -63,7 +62,7 @@ export class AuditController {
   })
   async export(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedQuery() query: AuditFilterDto,
+    @Query() query: AuditFilterDto,
   ): Promise<StreamableFile> {
     return new StreamableFile(await this.audit.exportNdjson(principal.tenantId, query), {
       type: NDJSON,
@@ -99,7 +98,7 @@ export class AuditController {
   @ApiProblem(422, '`checkpoint-not-genuine`: not signed by this gateway for this tenant, or changed since.')
   verifyAgainstCheckpoint(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedBody() body: VerifyAgainstCheckpointDto,
+    @Body() body: VerifyAgainstCheckpointDto,
   ): Promise<ChainVerification> {
     return this.checkpoints.verifyAgainst(principal.tenantId, body.checkpoint);
   }

@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
@@ -12,7 +12,6 @@ import {
 import { KeysService } from './keys.service';
 import { ApiRoleGrantProblem } from './role-grants';
 import type { Actor, TenantPrincipal } from './principal';
-import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
@@ -37,7 +36,7 @@ export class KeysController {
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @ValidatedBody() body: CreateGatewayKeyDto,
+    @Body() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
     return this.keys.issue(principal.tenantId, body, actor, principal);
   }
@@ -50,7 +49,7 @@ export class KeysController {
   @ApiOkResponse({ type: GatewayKeyListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedQuery() query: PageQueryDto,
+    @Query() query: PageQueryDto,
   ): Promise<Page<GatewayKeyView>> {
     return this.keys.list(principal.tenantId, query.cursor, query.limit);
   }

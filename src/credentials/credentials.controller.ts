@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import {
   ApiCreatedResponse,
@@ -20,7 +20,6 @@ import {
   CredentialView,
   RotateCredentialDto,
 } from './dto/credential.dto';
-import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { optional, PlainParamsPipe, type ParamRule } from '../common/validation/plain-params';
 import { validationProblem } from '../common/problem/validation';
 import { PropagationOutcomeView, SecretPropagation } from '../pipes/secret-propagation';
@@ -71,7 +70,7 @@ export class CredentialsController {
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @ValidatedBody() body: CreateCredentialDto,
+    @Body() body: CreateCredentialDto,
   ): Promise<CredentialView> {
     return this.credentials.create(principal.tenantId, body, actor);
   }
@@ -85,7 +84,7 @@ export class CredentialsController {
   @ApiOkResponse({ type: CredentialListView })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedQuery() query: PageQueryDto,
+    @Query() query: PageQueryDto,
   ): Promise<Page<CredentialView>> {
     return this.credentials.list(principal.tenantId, query.cursor, query.limit);
   }
@@ -129,7 +128,7 @@ export class CredentialsController {
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param('id', uuidParam('id')) id: string,
-    @ValidatedBody() body: RotateCredentialDto,
+    @Body() body: RotateCredentialDto,
     @Query(rotateQueryParams) query: { propagate?: boolean },
   ): Promise<RotatedCredentialView> {
     if (query.propagate && (await this.credentials.get(principal.tenantId, id)).kind !== 'secret') {

@@ -31,7 +31,7 @@ import {
   DashboardVersionPath,
   dashboardVersionPathParams,
 } from './dto/dashboard-params';
-import { CheckedBody } from '../common/validation/validated-input';
+import { CheckedBody } from '../common/validation/checked-body';
 import { schemaRef } from '../common/validation/json-schema';
 import { checkDashboardBody } from './schema/dashboard-body';
 import { DASHBOARD_BODY } from './schema/dashboard-body.schema';

@@ -22,7 +22,7 @@ import {
   PIPE_SETTINGS_ENVELOPE,
   PIPES_EMPTY_ENVELOPE,
 } from './schema/pipe-answers.schema';
-import { CheckedBody } from '../common/validation/validated-input';
+import { CheckedBody } from '../common/validation/checked-body';
 import { withSecretReferences } from './schema/secret-reference.schema';
 import { checkScalingBody, checkSettingsBody, checkStateBody } from './schema/pipe-bodies';
 import {

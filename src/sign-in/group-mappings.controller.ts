@@ -1,10 +1,9 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiTags } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
-import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
 import { ApiCreateGroupMapping, ApiDeleteGroupMapping, ApiListGroupMappings } from './group-mapping.docs';
 import { GroupMappingsService } from './group-mappings.service';
@@ -25,7 +24,7 @@ export class GroupMappingsController {
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
-    @ValidatedBody() body: CreateGroupMappingDto,
+    @Body() body: CreateGroupMappingDto,
   ): Promise<GroupMappingView> {
     return this.mappings.create(principal.tenantId, body, actor, principal);
   }
@@ -34,7 +33,7 @@ export class GroupMappingsController {
   @ApiListGroupMappings()
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedQuery() query: PageQueryDto,
+    @Query() query: PageQueryDto,
   ): Promise<Page<GroupMappingView>> {
     return this.mappings.list(principal.tenantId, query.cursor, query.limit);
   }

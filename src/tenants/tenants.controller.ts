@@ -1,4 +1,4 @@
-import { Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { ApiCreatedResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { CurrentActor, CurrentPrincipal, PlatformOnly } from '../auth/auth.decorators';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto } from '../auth/dto/gateway-key.dto';
@@ -6,7 +6,6 @@ import { KeysService } from '../auth/keys.service';
 import type { Actor, Principal } from '../auth/principal';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
-import { ValidatedBody, ValidatedQuery } from '../common/validation/validated-input';
 import { CreateGroupMappingDto, GroupMappingView } from '../sign-in/dto/group-mapping.dto';
 import {
   ApiCreateGroupMapping,
@@ -44,7 +43,7 @@ export class TenantsController {
   @ApiJsonBody()
   @ApiProblem(409, '`conflict`: a tenant with this name already exists; `tenantId` is its id.')
   @ApiCreatedResponse({ type: TenantView })
-  create(@CurrentActor() actor: Actor, @ValidatedBody() body: CreateTenantDto): Promise<TenantView> {
+  create(@CurrentActor() actor: Actor, @Body() body: CreateTenantDto): Promise<TenantView> {
     return this.tenants.create(body, actor);
   }
 
@@ -54,7 +53,7 @@ export class TenantsController {
     description: 'Oldest first, in keyset pages; `name` finds a tenant by its exact name.',
   })
   @ApiOkResponse({ type: TenantListView })
-  list(@ValidatedQuery() query: TenantListQueryDto): Promise<Page<TenantView>> {
+  list(@Query() query: TenantListQueryDto): Promise<Page<TenantView>> {
     return this.tenants.list(query);
   }
 
@@ -72,7 +71,7 @@ export class TenantsController {
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
-    @ValidatedBody() body: CreateGatewayKeyDto,
+    @Body() body: CreateGatewayKeyDto,
   ): Promise<CreatedGatewayKeyView> {
     return this.keys.issue(tenantId, body, actor, principal);
   }
@@ -85,7 +84,7 @@ export class TenantsController {
     @CurrentPrincipal() principal: Principal,
     @CurrentActor() actor: Actor,
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
-    @ValidatedBody() body: CreateGroupMappingDto,
+    @Body() body: CreateGroupMappingDto,
   ): Promise<GroupMappingView> {
     return this.groupMappings.create(tenantId, body, actor, principal);
   }
@@ -94,7 +93,7 @@ export class TenantsController {
   @ApiListGroupMappings()
   listGroupMappings(
     @Param('tenantId', uuidParam('tenantId')) tenantId: string,
-    @ValidatedQuery() query: PageQueryDto,
+    @Query() query: PageQueryDto,
   ): Promise<Page<GroupMappingView>> {
     return this.groupMappings.list(tenantId, query.cursor, query.limit);
   }

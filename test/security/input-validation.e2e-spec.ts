@@ -1,7 +1,9 @@
 /**
- * Every route refuses input it does not know. Validation is declared on each input rather than
- * installed globally, so this suite is what catches a route that forgot it: a body or query field
- * the route does not declare must come back as a 400 naming it, before any work is done.
+ * Every route refuses input it does not know: the global ValidationPipe holds DTO bodies and
+ * queries to what they declare, path parameters and upstream-shaped bodies have checks of their
+ * own, and DeclaredInputGuard refuses input on a route that reads none. This suite catches a route
+ * that slips past all of them: a body or query field it does not declare must come back as a 400
+ * naming it, before any work is done.
  */
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import {

@@ -1,4 +1,4 @@
-import { Controller, Get, Headers, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { CurrentActor, CurrentPrincipal, RequireRole } from '../../auth/auth.decorators';
@@ -16,7 +16,6 @@ import {
   ResubmitPipeSpecDto,
 } from './pipe-spec-history.dto';
 import { PipeSpecHistoryService } from './pipe-spec-history.service';
-import { ValidatedBody, ValidatedQuery } from '../../common/validation/validated-input';
 import {
   ApiIdempotencyKey,
   ApiJsonBody,
@@ -47,7 +46,7 @@ export class PipeSpecHistoryController {
   @ApiOkResponse({ type: PipeSpecHistoryPageView, description: 'Newest first.' })
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
-    @ValidatedQuery() query: PipeSpecHistoryQueryDto,
+    @Query() query: PipeSpecHistoryQueryDto,
   ): Promise<Page<PipeSpecRecordView>> {
     return this.history.list(principal.tenantId, query);
   }
@@ -97,7 +96,7 @@ export class PipeSpecHistoryController {
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param('id', uuidParam('id')) id: string,
-    @ValidatedBody() body: ResubmitPipeSpecDto,
+    @Body() body: ResubmitPipeSpecDto,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<unknown> {

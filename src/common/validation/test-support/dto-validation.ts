@@ -2,7 +2,7 @@ import { Paramtype } from '@nestjs/common';
 import { ProblemException, ProblemFieldError } from '../../problem/problem';
 import { createValidationPipe } from '../../problem/validation';
 
-/** Runs request DTOs through the gateway's real ValidationPipe, as a request would. */
+/** Runs request DTOs through the gateway's real global ValidationPipe, as a request would. */
 const pipe = createValidationPipe();
 
 export async function validated<T extends object>(
