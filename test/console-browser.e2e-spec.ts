@@ -322,8 +322,8 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
         .expect(200);
       const pipeId = created.body.result.id as string;
       await section(page, 'Pipes').click();
-      await page.getByLabel('Organization', { exact: true }).fill(organizationId);
-      await page.getByLabel('Service', { exact: true }).fill(serviceId);
+      await page.getByLabel('Organization').selectOption(organizationId);
+      await page.getByLabel('Service id').fill(serviceId);
       await page.getByRole('button', { name: 'Show pipes' }).click();
       const row = page.locator(`tr[data-pipe="${pipeId}"]`);
       await row.getByText('Provisioning').waitFor();
@@ -363,6 +363,44 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await page.getByRole('button', { name: 'Submit again' }).click();
       await page.getByText(/^Submitted again: pipe /).waitFor();
       await look(page, '10-history-resubmitted');
+    });
+
+    it("offers the pipes credentials' organizations and the spec history's services, and remembers the choice", async () => {
+      const elsewhere = randomUUID();
+      await api()
+        .post(`/v1/organizations/${organizationId}/services/${elsewhere}/pipes`)
+        .set(bearer(tenant.keys.operator))
+        .send(kinesisPipe(`elsewhere-${run}`, null))
+        .expect(200);
+      await section(page, 'Audit log').click();
+      await section(page, 'Pipes').click();
+      // The service chosen before is remembered while the console is open.
+      await page.getByRole('heading', { name: `Pipes of service ${serviceId}` }).waitFor();
+      await expect(page.getByLabel('Service id').inputValue()).resolves.toBe(serviceId);
+      await expect(page.getByLabel('Organization').locator('option').allInnerTexts()).resolves.toEqual([
+        `${organizationId} (pipes)`,
+      ]);
+
+      await page.getByLabel('Service id').fill('0000-not-a-service');
+      await page.getByRole('button', { name: 'Show pipes' }).click();
+      await page
+        .getByRole('alert')
+        .getByText('"0000-not-a-service" is not a service id: a service id is a UUID, 36 characters like')
+        .waitFor();
+      await expect(page.getByLabel('Service id').getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '08a-pipes-service-id-refused');
+
+      const known = page.getByRole('navigation', { name: 'Services in the spec history' });
+      await known.getByRole('link', { name: serviceId }).waitFor();
+      await known.getByRole('link', { name: elsewhere }).click();
+      await page.getByRole('heading', { name: `Pipes of service ${elsewhere}` }).waitFor();
+      await page.getByRole('cell', { name: `elsewhere-${run}`, exact: true }).waitFor();
+      expect(page.url()).toBe(`${consoleUrl()}#/pipes/${organizationId}/${elsewhere}`);
+      await look(page, '08b-pipes-chosen-from-history');
+      await section(page, 'Dashboards').click();
+      await section(page, 'Pipes').click();
+      await page.getByRole('heading', { name: `Pipes of service ${elsewhere}` }).waitFor();
     });
 
     it('can be used from the keyboard alone', async () => {
@@ -456,8 +494,8 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       );
 
       await section(page, 'Pipes').click();
-      await page.getByLabel('Organization', { exact: true }).fill(organizationId);
-      await page.getByLabel('Service', { exact: true }).fill(serviceId);
+      await page.getByLabel('Organization').selectOption(organizationId);
+      await page.getByLabel('Service id').fill(serviceId);
       await page.getByRole('button', { name: 'Show pipes' }).click();
       await page.getByRole('cell', { name: `orders-${run}`, exact: true }).waitFor();
       expect(await page.getByRole('columnheader', { name: 'Commands' }).count()).toBe(
