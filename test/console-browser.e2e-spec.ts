@@ -403,6 +403,73 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await page.getByRole('heading', { name: `Pipes of service ${elsewhere}` }).waitFor();
     });
 
+    it('creates a pipe from a JSON spec with a vault secret reference, listing what a refused spec got wrong', async () => {
+      const secret = `create-keys-${run}`;
+      const secretKey = `created-${randomUUID()}`;
+      await api()
+        .post('/v1/credentials')
+        .set(bearer(tenant.keys.admin))
+        .send({ kind: 'secret', name: secret, value: { accessKeyId: 'AKIACREATE00000001', secretKey } })
+        .expect(201);
+      await section(page, 'Pipes').click();
+      await page.getByLabel('Service id').fill(serviceId);
+      await page.getByRole('button', { name: 'Show pipes' }).click();
+      await page.getByRole('link', { name: 'Create a pipe' }).click();
+      await page.getByRole('heading', { name: 'Create a pipe' }).waitFor();
+      const editor = page.getByLabel('Spec (JSON)');
+      await page.locator('#pipe-spec:enabled').waitFor();
+      // The sample refers to a vault secret rather than holding one.
+      await expect(editor.inputValue()).resolves.toMatch(/"accessKey": \{\s*"\$secret": "[^"]+"\s*\}/);
+      await look(page, '17-pipe-create');
+
+      const posted = () =>
+        page.waitForRequest(
+          (request) => request.method() === 'POST' && request.url().endsWith(`/services/${serviceId}/pipes`),
+        );
+      await editor.fill('{"name": "half-written",');
+      await page.getByRole('button', { name: 'Create the pipe' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/^The spec is not valid JSON .*Nothing was sent\.$/)
+        .waitFor();
+
+      await editor.fill(JSON.stringify({ name: '', source: { kinesis: { streamName: 'orders' } } }, null, 2));
+      const refusedRequest = posted();
+      await page.getByRole('button', { name: 'Create the pipe' }).click();
+      const refusedKey = (await refusedRequest).headers()['idempotency-key'];
+      expect(refusedKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const alert = page.getByRole('alert');
+      await alert.getByText('The gateway refused this field:').waitFor();
+      await expect(alert.locator('li').allInnerTexts()).resolves.toEqual(['name must not be empty']);
+      await expect(alert.locator('li code').allInnerTexts()).resolves.toEqual(['name']);
+      await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '18-pipe-create-refused');
+
+      const spec = kinesisPipe(`made-${run}`, null) as { source: { kinesis: { accessKey: unknown } } };
+      spec.source.kinesis.accessKey = 'KEY-GOES-HERE';
+      await editor.fill(JSON.stringify(spec, null, 2));
+      // The picker puts a reference where the selection is.
+      await page.evaluate(
+        `(() => { const area = document.getElementById('pipe-spec'); const at = area.value.indexOf('"KEY-GOES-HERE"');
+          area.focus(); area.setSelectionRange(at, at + '"KEY-GOES-HERE"'.length); })()`,
+      );
+      await page.getByLabel('Vault secret').selectOption(secret);
+      await page.getByRole('button', { name: 'Insert a reference at the cursor' }).click();
+      await expect(editor.inputValue()).resolves.toContain(`"accessKey": {"$secret":"${secret}"}`);
+      const createdRequest = posted();
+      await page.getByRole('button', { name: 'Create the pipe' }).click();
+      const createdKey = (await createdRequest).headers()['idempotency-key'];
+      expect(createdKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(createdKey).not.toBe(refusedKey);
+      await page.getByRole('heading', { name: `Pipe made-${run}` }).waitFor();
+      expect(page.url()).toMatch(new RegExp(`#/pipes/${organizationId}/${serviceId}/[0-9a-f-]{36}$`));
+      const read = page.getByLabel('The pipe as JSON');
+      await expect(read.innerText()).resolves.toContain(`made-${run}`);
+      expect(await page.content()).not.toContain(secretKey);
+      await look(page, '19-pipe-detail');
+    });
+
     it('can be used from the keyboard alone', async () => {
       await section(page, 'Audit log').click();
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();

@@ -4,6 +4,8 @@ import { useConsole } from '../console-context';
 import { answer, errorMessage } from '../gateway';
 import { href, navigate } from '../router';
 import { usePipeStates, type Pipe } from '../pipe-states';
+import { CreatePipePage } from './pipe-create';
+import { PipeDetailPage } from './pipe-detail';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const UUID_EXAMPLE = '00000000-0000-4000-8000-000000000000';
@@ -34,7 +36,7 @@ export function shortId(id: string): string {
  */
 export function PipesPage({ path }: { path: string[] }) {
   const { tenant } = useConsole();
-  const [organizationId, serviceId] = path;
+  const [organizationId, serviceId, pipeId] = path;
   const named = organizationId !== undefined && serviceId !== undefined;
   const valid = named && UUID.test(organizationId) && UUID.test(serviceId);
   const service = valid ? { organizationId, serviceId } : named ? null : (lastService.get(tenant.id) ?? null);
@@ -43,6 +45,8 @@ export function PipesPage({ path }: { path: string[] }) {
     if (valid) lastService.set(tenant.id, { organizationId, serviceId });
   }, [valid, tenant.id, organizationId, serviceId]);
 
+  if (service && named && pipeId === 'new') return <CreatePipePage {...service} />;
+  if (service && named && pipeId !== undefined) return <PipeDetailPage {...service} pipeId={pipeId} />;
   return (
     <>
       <h1>Pipes</h1>
@@ -163,7 +167,14 @@ function ServiceChooser({ chosen, problem }: { chosen: Service | null; problem: 
   return (
     <>
       <form className="filters" onSubmit={choose} aria-label="Choose a service" noValidate>
-        {organizations !== null && organizations.length > 0 ? (
+        {organizations === null ? (
+          <label>
+            Organization
+            <select name="organizationId" disabled>
+              <option>Loading the organizations…</option>
+            </select>
+          </label>
+        ) : organizations.length > 0 ? (
           <label>
             Organization
             <select
@@ -279,6 +290,11 @@ function ServicePipes({ organizationId, serviceId }: Service) {
             <span className="muted">(updated {readAt.toLocaleTimeString()}, every few seconds)</span>
           )}
         </h2>
+        {can('PipesController_create') && (
+          <a className="button-link" href={href('pipes', organizationId, serviceId, 'new')}>
+            Create a pipe
+          </a>
+        )}
       </div>
       <ErrorNote message={problem ?? commandProblem} />
       <p className="sr-only" role="status">
@@ -294,7 +310,9 @@ function ServicePipes({ organizationId, serviceId }: Service) {
           <tbody>
             {pipes.map((pipe) => (
               <tr key={pipe.id} data-pipe={pipe.id}>
-                <td>{pipe.name ?? pipe.id}</td>
+                <td>
+                  <a href={href('pipes', organizationId, serviceId, pipe.id)}>{pipe.name ?? pipe.id}</a>
+                </td>
                 <td>
                   <Badge text={pipe.state ?? 'Unknown'} tone={stateTone(pipe.state)} />
                 </td>
