@@ -470,6 +470,49 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await look(page, '19-pipe-detail');
     });
 
+    it("on a pipe's page, replaces its settings, stops it, submits its spec again and deletes that pipe", async () => {
+      // Where the last test left off: the page of the pipe it created.
+      await page.getByRole('heading', { name: `Pipe made-${run}` }).waitFor();
+      const madeId = new URL(page.url()).hash.split('/').pop()!;
+      const settings = page.getByLabel('Settings (JSON)');
+      await expect(settings.inputValue()).resolves.toMatch(/^\{/);
+      await settings.fill('{"streaming_max_insert_wait_ms": 10}');
+      await page.getByRole('button', { name: 'Save the settings' }).click();
+      await page.getByRole('alert').locator('li code', { hasText: 'streaming_max_insert_wait_ms' }).waitFor();
+      await settings.fill('{"streaming_max_insert_wait_ms": 2000}');
+      await page.getByRole('button', { name: 'Save the settings' }).click();
+      await page.getByText(/^Settings saved at /).waitFor();
+      const stored = await api()
+        .get(`/v1/organizations/${organizationId}/services/${serviceId}/pipes/${madeId}/settings`)
+        .set(bearer(tenant.keys.viewer))
+        .expect(200);
+      expect(stored.body.result).toMatchObject({ streaming_max_insert_wait_ms: 2000 });
+
+      const state = page.locator('dl.facts .badge');
+      await state.getByText('Running').waitFor({ timeout: 15_000 });
+      await page.getByRole('group', { name: 'Commands' }).getByRole('button', { name: 'Stop' }).click();
+      await state.getByText('Stopped').waitFor({ timeout: 15_000 });
+      const specs = page.getByRole('region', { name: 'Its spec history' });
+      await expect(specs.getByRole('row').count()).resolves.toBe(2);
+      await look(page, '20-pipe-settings-and-history');
+
+      await specs.getByLabel('New pipe name').fill(`made-again-${run}`);
+      await specs.getByRole('button', { name: 'Submit again' }).click();
+      await page.getByRole('heading', { name: `Pipe made-again-${run}` }).waitFor();
+      const againId = new URL(page.url()).hash.split('/').pop()!;
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await page.getByRole('heading', { name: `Pipes of service ${serviceId}` }).waitFor();
+      const history = await api()
+        .get(`/v1/history/pipe-specs?serviceId=${serviceId}&limit=200`)
+        .set(bearer(tenant.keys.auditor))
+        .expect(200);
+      const again = (history.body.items as { pipeId: string; deletedAt: string | null }[]).find(
+        (record) => record.pipeId === againId,
+      );
+      expect(again?.deletedAt).toEqual(expect.any(String));
+    });
+
     it('can be used from the keyboard alone', async () => {
       await section(page, 'Audit log').click();
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -568,6 +611,16 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       expect(await page.getByRole('columnheader', { name: 'Commands' }).count()).toBe(
         offered.commandPipes ? 1 : 0,
       );
+      await page.getByRole('link', { name: `orders-${run}`, exact: true }).click();
+      await page.getByLabel(/^(Settings \(JSON\)|The pipe's settings)$/).waitFor();
+      expect(await page.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(
+        offered.commandPipes ? 1 : 0,
+      );
+      expect(await page.getByLabel('Settings (JSON)').count()).toBe(offered.commandPipes ? 1 : 0);
+      expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(
+        offered.commandPipes ? 1 : 0,
+      );
+      await look(page, `13-role-${role}-pipe`);
 
       await page.goto(`${consoleUrl()}#/dashboards/${DASHBOARD_ID}`);
       await page.getByRole('caption').or(page.getByText('Stored versions')).first().waitFor();
