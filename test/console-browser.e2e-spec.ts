@@ -551,6 +551,54 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
         .expect(200);
       expect(current.body.data).toMatchObject({ name: 'Checkout', tags: ['payments'] });
     });
+    it('edits a dashboard with If-Match, and says so when someone else changed it first', async () => {
+      // Where the last test left off: the restored dashboard's page.
+      await page.getByRole('heading', { name: 'Dashboard Checkout' }).waitFor();
+      await expect(page.getByLabel("The dashboard's current content").innerText()).resolves.toContain(
+        '"name": "Checkout"',
+      );
+      await page.getByRole('button', { name: 'Edit the content' }).click();
+      const editor = page.getByLabel('Content (JSON)');
+      await editor.fill(
+        (await editor.inputValue()).replace('"name": "Checkout"', '"name": "Checkout (console)"'),
+      );
+      const saved = page.waitForRequest((request) => request.method() === 'PUT');
+      await page.getByRole('button', { name: 'Save the dashboard' }).click();
+      expect((await saved).headers()['if-match']).toMatch(/^"[^"]+"$/);
+      await page.getByText('Saved: the content it replaced is kept as the newest version.').waitFor();
+      await page.getByRole('heading', { name: 'Dashboard Checkout (console)' }).waitFor();
+      const admin = bearer(tenant.keys.admin);
+      await expect(api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(admin).expect(200)).resolves.toMatchObject(
+        { body: { data: { name: 'Checkout (console)' } } },
+      );
+
+      // Someone else replaces it between this page's read and its save.
+      await page.getByRole('button', { name: 'Edit the content' }).click();
+      await editor.fill(
+        (await editor.inputValue()).replace('"name": "Checkout (console)"', '"name": "Checkout (mine)"'),
+      );
+      const theirs = await api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(admin).expect(200);
+      await api()
+        .put(`/v1/dashboards/${DASHBOARD_ID}`)
+        .set(admin)
+        .set('If-Match', theirs.headers.etag)
+        .send({ ...theirs.body.data, name: 'Checkout (theirs)' })
+        .expect(200);
+      await page.getByRole('button', { name: 'Save the dashboard' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/^Someone else changed this dashboard after you loaded it, so your change was not saved\./)
+        .waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '21-dashboard-changed-meanwhile');
+      const kept = await api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(admin).expect(200);
+      expect(kept.body.data.name).toBe('Checkout (theirs)');
+
+      await page.getByRole('button', { name: 'Reload the dashboard' }).click();
+      await page.getByRole('heading', { name: 'Dashboard Checkout (theirs)' }).waitFor();
+      await page.getByText('Reloaded: this is the dashboard as it is now.').waitFor();
+      await look(page, '22-dashboard-reloaded');
+    });
   });
 
   // What each role is offered: the sections its operations open, and the actions inside them.
@@ -626,6 +674,9 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await page.getByRole('caption').or(page.getByText('Stored versions')).first().waitFor();
       expect((await page.getByRole('button', { name: /^Restore version/ }).count()) > 0).toBe(
         offered.restore,
+      );
+      expect(await page.getByRole('button', { name: 'Edit the content' }).count()).toBe(
+        offered.restore ? 1 : 0,
       );
     } else {
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();

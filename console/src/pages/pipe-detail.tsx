@@ -251,7 +251,12 @@ function PipeSettings({ path, canEdit }: { path: PipePath; canEdit: boolean }) {
           <RefusalNote error={refusal} id="settings-refused" />
         </form>
       ) : (
-        <JsonBlock value={settings} label="The pipe's settings" />
+        <>
+          {Object.keys(settings).length === 0 && (
+            <p className="empty">No setting is set: the service's defaults apply.</p>
+          )}
+          <JsonBlock value={settings} label="The pipe's settings" />
+        </>
       )}
     </section>
   );
