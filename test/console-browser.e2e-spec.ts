@@ -535,6 +535,28 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       }
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Where it is used' }).waitFor();
+
+      // Creating a pipe, from the service's list to the form's button, by the keyboard alone.
+      await section(page, 'Pipes').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: /^Pipes of service / }).waitFor();
+      for (let step = 0; step < 12 && (await focusedText(page)) !== 'Create a pipe'; step++) {
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Enter');
+      await page.locator('#pipe-spec:enabled').waitFor();
+      const stops: string[] = [];
+      for (let step = 0; step < 12 && !stops.includes('Create the pipe'); step++) {
+        await page.keyboard.press('Tab');
+        stops.push(
+          await page.evaluate(
+            'document.activeElement.getAttribute("aria-label") || document.activeElement.id || document.activeElement.textContent.trim()',
+          ),
+        );
+      }
+      expect(stops).toEqual(
+        expect.arrayContaining(['Insert a reference at the cursor', 'pipe-spec', 'Create the pipe']),
+      );
     });
 
     it('restores a dashboard version', async () => {
