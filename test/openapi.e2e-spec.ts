@@ -174,7 +174,7 @@ describe.each([
     expect(incomplete).toEqual([]);
   });
 
-  it('describes the problem+json shape of DESIGN section 4', () => {
+  it('describes the problem+json shape of docs/api.md', () => {
     const problem = document.components.schemas.Problem;
     expect(problem.required).toEqual(['type', 'title', 'status', 'detail', 'requestId']);
     expect(Object.keys(problem.properties)).toEqual([

@@ -16,8 +16,9 @@ export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
  * object goes through the shared redaction, so a secret cannot reach a log line.
  *
  * nestjs-pino carries Nest's logger; its per-request middleware (pino-http with a child logger
- * per request, kept in AsyncLocalStorage) is not mounted: it cost about a tenth of the read
- * path's CPU. Each request is logged once, from Fastify's onResponse hook (logAccess).
+ * per request, kept in AsyncLocalStorage) is not mounted: it was a large share of the read path's
+ * CPU (bench/README.md, "What the code's choices buy"). Each request is logged once, from
+ * Fastify's onResponse hook (logAccess).
  */
 @Module({})
 export class LoggingModule {

@@ -1,10 +1,10 @@
 /**
  * Every fault the upstream simulators can produce against every gateway route that calls an
- * upstream. The table built from FAULTS × ROUTES is the specification (DESIGN sections 4, 5, 7 and
+ * upstream. The table built from FAULTS × ROUTES is the specification (docs/upstreams.md, docs/api.md and
  * the retry policy of src/upstream/upstream-http.ts): for each cell it states the status and
  * problem type the caller gets, how many calls of each method the upstream saw (creates, PATCHes and
  * DELETEs are never retried; GET and PUT are retried boundedly within UPSTREAM_TIMEOUT_MS),
- * Retry-After where DESIGN asks for it, and whether the stored credential is marked refused.
+ * Retry-After where the answer promises one, and whether the stored credential is marked refused.
  * Every cell also checks what must hold whatever the fault: X-Request-Id on the answer and on every
  * upstream call, no canary secret in the answer, and no write left half-done (the create-spec
  * history entry completed, no dashboard version kept for a replace that did not happen, no audited

@@ -9,7 +9,7 @@ const CACHED = Symbol.for('pipes-gateway.validation-metadata-cache');
 /**
  * class-validator works out a class's rules again each time it validates an object of it: it tests
  * every decorated class of the application for being an ancestor, filters their rules and groups
- * them by property (typestack/class-validator#2686), half of what a pipe create allocates. The
+ * them by property (typestack/class-validator#2686), much of what a pipe create allocates. The
  * rules of a class are complete once it is defined (its ancestors are defined before it), so each
  * answer is kept. Callers only read the arrays and groupings they get back.
  */

@@ -23,7 +23,8 @@ export function optional<T>(rule: ParamRule<T>): ParamRule<T> {
 /**
  * Path or query parameters checked by a rule each, every broken rule reported at once as a 400
  * validation problem, names the route does not know refused. On a proxied read, class-transformer
- * and class-validator cost more CPU than checking a few ids needs (6% of it for one DTO).
+ * and class-validator cost more CPU than checking a few ids needs (bench/README.md, "What the
+ * code's choices buy").
  */
 export class PlainParamsPipe<T extends object> implements PipeTransform<Record<string, unknown>, T> {
   private readonly names: string[];

@@ -5,7 +5,7 @@ import { assertBody, type BodyCheck } from './json-schema';
 /**
  * Validation is declared on each input that needs it instead of installed as a global pipe. A
  * global pipe runs on every parameter of every request, the principal and the reply included; on
- * a proxied read that machinery was a seventh of all the request allocated. Path parameters and
+ * a proxied read that machinery was a large share of all the request allocated. Path parameters and
  * the dashboards' query use `PlainParamsPipe`; test/security/input-validation.e2e-spec.ts holds
  * every route to refusing what it does not know.
  */
