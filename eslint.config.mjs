@@ -46,7 +46,7 @@ export default tseslint.config(
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
   {
-    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test-support/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',
