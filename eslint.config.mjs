@@ -45,6 +45,25 @@ export default tseslint.config(
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
+  // The gateway's code stands alone: the sandbox, the tests and the benchmark build on it, never the
+  // other way round. Unit tests beside the code may use test/ support and fixtures.
+  {
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(sandbox|test|bench)(/|$)',
+              message: 'src/ must not depend on sandbox/, test/ or bench/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
