@@ -45,8 +45,27 @@ export default tseslint.config(
     },
     rules: { ...tseslint.configs.disableTypeChecked.rules, '@typescript-eslint/no-require-imports': 'off' },
   },
+  // The gateway's code stands alone: the sandbox, the tests and the benchmark build on it, never the
+  // other way round. Unit tests beside the code may use test/ support and fixtures.
   {
-    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', '**/test-support/**/*.ts', 'test/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(sandbox|test|bench)(/|$)',
+              message: 'src/ must not depend on sandbox/, test/ or bench/.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-assignment': 'off',
       '@typescript-eslint/no-unsafe-member-access': 'off',

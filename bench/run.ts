@@ -148,7 +148,7 @@ function routes(state: { pipeId: string }): Route[] {
       gatewayPath: () => pipesPath(),
       body: PIPE_BODY,
     },
-    // The lifecycle writes, measured for the record: DESIGN section 8 sets them no target.
+    // The lifecycle writes, measured for the record, against no target.
     {
       name: 'PATCH pipe scaling',
       kind: 'reported',

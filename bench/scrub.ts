@@ -1,7 +1,7 @@
 import { hash, randomBytes } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { startDashboardsSimulator } from '../sandbox';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from '../test/fixtures/dashboard-bodies';
 import { redactParsedJson } from '../src/redaction/redact';
 import { SecretValueMatcher } from '../src/redaction/secret-value-matcher';
 import { commandOptions } from './lib/options';

@@ -707,8 +707,8 @@ describe('audit log (e2e)', () => {
       });
       expect(read.lines).toBe(total);
       expect(read.chunks).toBeGreaterThan(10);
-      // Reading everything at once held 13 MB here for 20,000 events and 65 MB for 100,000 (measured
-      // with one 1,000,000-row batch); a batch of 1,000 is about 1 MB, and the bound allows a few.
+      // Reading everything at once would hold memory in proportion to the log; a batch of 1,000 events
+      // is about 1 MB, and the bound allows a few.
       expect(held).toBeLessThan(8 * 1024 * 1024);
     }, 120_000);
 

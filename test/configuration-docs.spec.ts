@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/app-config';
-import { loadSandboxSettings } from '../src/sandbox-settings';
+import { loadSandboxSettings } from '../sandbox/settings';
 
 /** The names `load` reads from its environment, given `env` (so that optional branches are taken). */
 function namesRead(load: (env: Record<string, string | undefined>) => unknown, env: Record<string, string>) {

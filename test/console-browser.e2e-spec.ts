@@ -322,8 +322,8 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
         .expect(200);
       const pipeId = created.body.result.id as string;
       await section(page, 'Pipes').click();
-      await page.getByLabel('Organization', { exact: true }).fill(organizationId);
-      await page.getByLabel('Service', { exact: true }).fill(serviceId);
+      await page.getByLabel('Organization').selectOption(organizationId);
+      await page.getByLabel('Service id').fill(serviceId);
       await page.getByRole('button', { name: 'Show pipes' }).click();
       const row = page.locator(`tr[data-pipe="${pipeId}"]`);
       await row.getByText('Provisioning').waitFor();
@@ -365,6 +365,154 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await look(page, '10-history-resubmitted');
     });
 
+    it("offers the pipes credentials' organizations and the spec history's services, and remembers the choice", async () => {
+      const elsewhere = randomUUID();
+      await api()
+        .post(`/v1/organizations/${organizationId}/services/${elsewhere}/pipes`)
+        .set(bearer(tenant.keys.operator))
+        .send(kinesisPipe(`elsewhere-${run}`, null))
+        .expect(200);
+      await section(page, 'Audit log').click();
+      await section(page, 'Pipes').click();
+      // The service chosen before is remembered while the console is open.
+      await page.getByRole('heading', { name: `Pipes of service ${serviceId}` }).waitFor();
+      await expect(page.getByLabel('Service id').inputValue()).resolves.toBe(serviceId);
+      await expect(page.getByLabel('Organization').locator('option').allInnerTexts()).resolves.toEqual([
+        `${organizationId} (pipes)`,
+      ]);
+
+      await page.getByLabel('Service id').fill('0000-not-a-service');
+      await page.getByRole('button', { name: 'Show pipes' }).click();
+      await page
+        .getByRole('alert')
+        .getByText('"0000-not-a-service" is not a service id: a service id is a UUID, 36 characters like')
+        .waitFor();
+      await expect(page.getByLabel('Service id').getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '08a-pipes-service-id-refused');
+
+      const known = page.getByRole('navigation', { name: 'Services in the spec history' });
+      await known.getByRole('link', { name: serviceId }).waitFor();
+      await known.getByRole('link', { name: elsewhere }).click();
+      await page.getByRole('heading', { name: `Pipes of service ${elsewhere}` }).waitFor();
+      await page.getByRole('cell', { name: `elsewhere-${run}`, exact: true }).waitFor();
+      expect(page.url()).toBe(`${consoleUrl()}#/pipes/${organizationId}/${elsewhere}`);
+      await look(page, '08b-pipes-chosen-from-history');
+      await section(page, 'Dashboards').click();
+      await section(page, 'Pipes').click();
+      await page.getByRole('heading', { name: `Pipes of service ${elsewhere}` }).waitFor();
+    });
+
+    it('creates a pipe from a JSON spec with a vault secret reference, listing what a refused spec got wrong', async () => {
+      const secret = `create-keys-${run}`;
+      const secretKey = `created-${randomUUID()}`;
+      await api()
+        .post('/v1/credentials')
+        .set(bearer(tenant.keys.admin))
+        .send({ kind: 'secret', name: secret, value: { accessKeyId: 'AKIACREATE00000001', secretKey } })
+        .expect(201);
+      await section(page, 'Pipes').click();
+      await page.getByLabel('Service id').fill(serviceId);
+      await page.getByRole('button', { name: 'Show pipes' }).click();
+      await page.getByRole('link', { name: 'Create a pipe' }).click();
+      await page.getByRole('heading', { name: 'Create a pipe' }).waitFor();
+      const editor = page.getByLabel('Spec (JSON)');
+      await page.locator('#pipe-spec:enabled').waitFor();
+      // The sample refers to a vault secret rather than holding one.
+      await expect(editor.inputValue()).resolves.toMatch(/"accessKey": \{\s*"\$secret": "[^"]+"\s*\}/);
+      await look(page, '17-pipe-create');
+
+      const posted = () =>
+        page.waitForRequest(
+          (request) => request.method() === 'POST' && request.url().endsWith(`/services/${serviceId}/pipes`),
+        );
+      await editor.fill('{"name": "half-written",');
+      await page.getByRole('button', { name: 'Create the pipe' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/^The spec is not valid JSON .*Nothing was sent\.$/)
+        .waitFor();
+
+      await editor.fill(JSON.stringify({ name: '', source: { kinesis: { streamName: 'orders' } } }, null, 2));
+      const refusedRequest = posted();
+      await page.getByRole('button', { name: 'Create the pipe' }).click();
+      const refusedKey = (await refusedRequest).headers()['idempotency-key'];
+      expect(refusedKey).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+      const alert = page.getByRole('alert');
+      await alert.getByText('The gateway refused this field:').waitFor();
+      await expect(alert.locator('li').allInnerTexts()).resolves.toEqual(['name must not be empty']);
+      await expect(alert.locator('li code').allInnerTexts()).resolves.toEqual(['name']);
+      await expect(editor.getAttribute('aria-invalid')).resolves.toBe('true');
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '18-pipe-create-refused');
+
+      const spec = kinesisPipe(`made-${run}`, null) as { source: { kinesis: { accessKey: unknown } } };
+      spec.source.kinesis.accessKey = 'KEY-GOES-HERE';
+      await editor.fill(JSON.stringify(spec, null, 2));
+      // The picker puts a reference where the selection is.
+      await page.evaluate(
+        `(() => { const area = document.getElementById('pipe-spec'); const at = area.value.indexOf('"KEY-GOES-HERE"');
+          area.focus(); area.setSelectionRange(at, at + '"KEY-GOES-HERE"'.length); })()`,
+      );
+      await page.getByLabel('Vault secret').selectOption(secret);
+      await page.getByRole('button', { name: 'Insert a reference at the cursor' }).click();
+      await expect(editor.inputValue()).resolves.toContain(`"accessKey": {"$secret":"${secret}"}`);
+      const createdRequest = posted();
+      await page.getByRole('button', { name: 'Create the pipe' }).click();
+      const createdKey = (await createdRequest).headers()['idempotency-key'];
+      expect(createdKey).toMatch(/^[0-9a-f-]{36}$/);
+      expect(createdKey).not.toBe(refusedKey);
+      await page.getByRole('heading', { name: `Pipe made-${run}` }).waitFor();
+      expect(page.url()).toMatch(new RegExp(`#/pipes/${organizationId}/${serviceId}/[0-9a-f-]{36}$`));
+      const read = page.getByLabel('The pipe as JSON');
+      await expect(read.innerText()).resolves.toContain(`made-${run}`);
+      expect(await page.content()).not.toContain(secretKey);
+      await look(page, '19-pipe-detail');
+    });
+
+    it("on a pipe's page, replaces its settings, stops it, submits its spec again and deletes that pipe", async () => {
+      // Where the last test left off: the page of the pipe it created.
+      await page.getByRole('heading', { name: `Pipe made-${run}` }).waitFor();
+      const madeId = new URL(page.url()).hash.split('/').pop()!;
+      const settings = page.getByLabel('Settings (JSON)');
+      await expect(settings.inputValue()).resolves.toMatch(/^\{/);
+      await settings.fill('{"streaming_max_insert_wait_ms": 10}');
+      await page.getByRole('button', { name: 'Save the settings' }).click();
+      await page.getByRole('alert').locator('li code', { hasText: 'streaming_max_insert_wait_ms' }).waitFor();
+      await settings.fill('{"streaming_max_insert_wait_ms": 2000}');
+      await page.getByRole('button', { name: 'Save the settings' }).click();
+      await page.getByText(/^Settings saved at /).waitFor();
+      const stored = await api()
+        .get(`/v1/organizations/${organizationId}/services/${serviceId}/pipes/${madeId}/settings`)
+        .set(bearer(tenant.keys.viewer))
+        .expect(200);
+      expect(stored.body.result).toMatchObject({ streaming_max_insert_wait_ms: 2000 });
+
+      const state = page.locator('dl.facts .badge');
+      await state.getByText('Running').waitFor({ timeout: 15_000 });
+      await page.getByRole('group', { name: 'Commands' }).getByRole('button', { name: 'Stop' }).click();
+      await state.getByText('Stopped').waitFor({ timeout: 15_000 });
+      const specs = page.getByRole('region', { name: 'Its spec history' });
+      await expect(specs.getByRole('row').count()).resolves.toBe(2);
+      await look(page, '20-pipe-settings-and-history');
+
+      await specs.getByLabel('New pipe name').fill(`made-again-${run}`);
+      await specs.getByRole('button', { name: 'Submit again' }).click();
+      await page.getByRole('heading', { name: `Pipe made-again-${run}` }).waitFor();
+      const againId = new URL(page.url()).hash.split('/').pop()!;
+      await page.getByRole('button', { name: 'Delete', exact: true }).click();
+      await page.getByRole('button', { name: 'Yes, delete' }).click();
+      await page.getByRole('heading', { name: `Pipes of service ${serviceId}` }).waitFor();
+      const history = await api()
+        .get(`/v1/history/pipe-specs?serviceId=${serviceId}&limit=200`)
+        .set(bearer(tenant.keys.auditor))
+        .expect(200);
+      const again = (history.body.items as { pipeId: string; deletedAt: string | null }[]).find(
+        (record) => record.pipeId === againId,
+      );
+      expect(again?.deletedAt).toEqual(expect.any(String));
+    });
+
     it('can be used from the keyboard alone', async () => {
       await section(page, 'Audit log').click();
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();
@@ -387,6 +535,28 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       }
       await page.keyboard.press('Enter');
       await page.getByRole('heading', { name: 'Where it is used' }).waitFor();
+
+      // Creating a pipe, from the service's list to the form's button, by the keyboard alone.
+      await section(page, 'Pipes').focus();
+      await page.keyboard.press('Enter');
+      await page.getByRole('heading', { name: /^Pipes of service / }).waitFor();
+      for (let step = 0; step < 12 && (await focusedText(page)) !== 'Create a pipe'; step++) {
+        await page.keyboard.press('Tab');
+      }
+      await page.keyboard.press('Enter');
+      await page.locator('#pipe-spec:enabled').waitFor();
+      const stops: string[] = [];
+      for (let step = 0; step < 12 && !stops.includes('Create the pipe'); step++) {
+        await page.keyboard.press('Tab');
+        stops.push(
+          await page.evaluate(
+            'document.activeElement.getAttribute("aria-label") || document.activeElement.id || document.activeElement.textContent.trim()',
+          ),
+        );
+      }
+      expect(stops).toEqual(
+        expect.arrayContaining(['Insert a reference at the cursor', 'pipe-spec', 'Create the pipe']),
+      );
     });
 
     it('restores a dashboard version', async () => {
@@ -402,6 +572,54 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
         .set(bearer(tenant.keys.viewer))
         .expect(200);
       expect(current.body.data).toMatchObject({ name: 'Checkout', tags: ['payments'] });
+    });
+    it('edits a dashboard with If-Match, and says so when someone else changed it first', async () => {
+      // Where the last test left off: the restored dashboard's page.
+      await page.getByRole('heading', { name: 'Dashboard Checkout' }).waitFor();
+      await expect(page.getByLabel("The dashboard's current content").innerText()).resolves.toContain(
+        '"name": "Checkout"',
+      );
+      await page.getByRole('button', { name: 'Edit the content' }).click();
+      const editor = page.getByLabel('Content (JSON)');
+      await editor.fill(
+        (await editor.inputValue()).replace('"name": "Checkout"', '"name": "Checkout (console)"'),
+      );
+      const saved = page.waitForRequest((request) => request.method() === 'PUT');
+      await page.getByRole('button', { name: 'Save the dashboard' }).click();
+      expect((await saved).headers()['if-match']).toMatch(/^"[^"]+"$/);
+      await page.getByText('Saved: the content it replaced is kept as the newest version.').waitFor();
+      await page.getByRole('heading', { name: 'Dashboard Checkout (console)' }).waitFor();
+      const admin = bearer(tenant.keys.admin);
+      await expect(api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(admin).expect(200)).resolves.toMatchObject(
+        { body: { data: { name: 'Checkout (console)' } } },
+      );
+
+      // Someone else replaces it between this page's read and its save.
+      await page.getByRole('button', { name: 'Edit the content' }).click();
+      await editor.fill(
+        (await editor.inputValue()).replace('"name": "Checkout (console)"', '"name": "Checkout (mine)"'),
+      );
+      const theirs = await api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(admin).expect(200);
+      await api()
+        .put(`/v1/dashboards/${DASHBOARD_ID}`)
+        .set(admin)
+        .set('If-Match', theirs.headers.etag)
+        .send({ ...theirs.body.data, name: 'Checkout (theirs)' })
+        .expect(200);
+      await page.getByRole('button', { name: 'Save the dashboard' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/^Someone else changed this dashboard after you loaded it, so your change was not saved\./)
+        .waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '21-dashboard-changed-meanwhile');
+      const kept = await api().get(`/v1/dashboards/${DASHBOARD_ID}`).set(admin).expect(200);
+      expect(kept.body.data.name).toBe('Checkout (theirs)');
+
+      await page.getByRole('button', { name: 'Reload the dashboard' }).click();
+      await page.getByRole('heading', { name: 'Dashboard Checkout (theirs)' }).waitFor();
+      await page.getByText('Reloaded: this is the dashboard as it is now.').waitFor();
+      await look(page, '22-dashboard-reloaded');
     });
   });
 
@@ -456,18 +674,31 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       );
 
       await section(page, 'Pipes').click();
-      await page.getByLabel('Organization', { exact: true }).fill(organizationId);
-      await page.getByLabel('Service', { exact: true }).fill(serviceId);
+      await page.getByLabel('Organization').selectOption(organizationId);
+      await page.getByLabel('Service id').fill(serviceId);
       await page.getByRole('button', { name: 'Show pipes' }).click();
       await page.getByRole('cell', { name: `orders-${run}`, exact: true }).waitFor();
       expect(await page.getByRole('columnheader', { name: 'Commands' }).count()).toBe(
         offered.commandPipes ? 1 : 0,
       );
+      await page.getByRole('link', { name: `orders-${run}`, exact: true }).click();
+      await page.getByLabel(/^(Settings \(JSON\)|The pipe's settings)$/).waitFor();
+      expect(await page.getByRole('button', { name: 'Stop', exact: true }).count()).toBe(
+        offered.commandPipes ? 1 : 0,
+      );
+      expect(await page.getByLabel('Settings (JSON)').count()).toBe(offered.commandPipes ? 1 : 0);
+      expect(await page.getByRole('button', { name: 'Delete', exact: true }).count()).toBe(
+        offered.commandPipes ? 1 : 0,
+      );
+      await look(page, `13-role-${role}-pipe`);
 
       await page.goto(`${consoleUrl()}#/dashboards/${DASHBOARD_ID}`);
       await page.getByRole('caption').or(page.getByText('Stored versions')).first().waitFor();
       expect((await page.getByRole('button', { name: /^Restore version/ }).count()) > 0).toBe(
         offered.restore,
+      );
+      expect(await page.getByRole('button', { name: 'Edit the content' }).count()).toBe(
+        offered.restore ? 1 : 0,
       );
     } else {
       await page.getByRole('heading', { name: 'Audit log' }).waitFor();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../src/database/prisma.service';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 import { describeIf, NEEDS_POSTGRES } from './support/skip';

@@ -1,5 +1,5 @@
 import { PrismaService } from '../src/database/prisma.service';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer, createTenant } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

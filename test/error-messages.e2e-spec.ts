@@ -4,7 +4,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
 import { itWithRedis, TEST_REDIS_URL as REDIS_URL } from './support/redis';

@@ -4,8 +4,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../src/database/prisma.service';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
-import { realShapedCreateBodies, validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
+import { realShapedCreateBodies, validCreateBody } from './fixtures/pipe-bodies';
 import { CannedUpstream } from './support/canned-upstream';
 import { bearer } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';

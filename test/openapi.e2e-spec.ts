@@ -7,8 +7,8 @@
 import { validate } from '@readme/openapi-parser';
 import Ajv from 'ajv';
 import { randomUUID } from 'node:crypto';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer } from './support/fixtures';
 import { startGateway } from './support/gateway';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';
@@ -174,7 +174,7 @@ describe.each([
     expect(incomplete).toEqual([]);
   });
 
-  it('describes the problem+json shape of DESIGN section 4', () => {
+  it('describes the problem+json shape of docs/api.md', () => {
     const problem = document.components.schemas.Problem;
     expect(problem.required).toEqual(['type', 'title', 'status', 'detail', 'requestId']);
     expect(Object.keys(problem.properties)).toEqual([

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { PrismaService } from '../src/database/prisma.service';
 import { PipeSpecHistoryService } from '../src/pipes/history/pipe-spec-history.service';
-import { validCreateBody, validUpdateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody, validUpdateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

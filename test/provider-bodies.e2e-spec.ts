@@ -1,5 +1,5 @@
 /**
- * The requests the pipes service's own Terraform provider sends (test-support/provider-bodies.ts)
+ * The requests the pipes service's own Terraform provider sends (test/fixtures/provider-bodies.ts)
  * pass the gateway and reach the service byte for byte, secrets scrubbed from everything the
  * gateway keeps and answers; what the service refuses comes back as its answer; what no version of
  * the service takes is refused before any upstream call, naming the path.
@@ -11,7 +11,7 @@ import {
   providerScalingBodies,
   providerSettingsBodies,
   providerUpdateBodies,
-} from '../src/pipes/schema/test-support/provider-bodies';
+} from './fixtures/provider-bodies';
 import { bearer } from './support/fixtures';
 import { canaryOf, expectKeptNowhere, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

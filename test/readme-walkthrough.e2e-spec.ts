@@ -37,11 +37,11 @@ function outcome(child: ChildProcess): Promise<Run> {
   return new Promise((resolve) => child.on('exit', (code) => resolve({ code, stdout, stderr })));
 }
 
-/** src/sandbox-main.ts (what `npm run sandbox` runs, built) compiled on load, in `folder`. */
+/** sandbox/main.ts (what `npm run sandbox` runs, built) compiled on load, in `folder`. */
 function launchSandbox(folder: string, env: Record<string, string>): ChildProcess {
   return spawn(
     process.execPath,
-    [join(ROOT, 'test/support/run-typescript.js'), join(ROOT, 'src/sandbox-main.ts')],
+    [join(ROOT, 'test/support/run-typescript.js'), join(ROOT, 'sandbox/main.ts')],
     {
       cwd: folder,
       env: {

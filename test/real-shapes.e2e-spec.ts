@@ -3,12 +3,8 @@
  * and the dashboards service publish them pass, reach the upstream exactly as sent, and come back
  * without their secrets; a dashboard read through the gateway can be written back through it.
  */
-import {
-  realShapedCreateBodies,
-  realShapedUpdateBodies,
-  refusedCreateBodies,
-} from '../src/pipes/schema/test-support/pipe-bodies';
-import { seriesTiles, todaysDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { realShapedCreateBodies, realShapedUpdateBodies, refusedCreateBodies } from './fixtures/pipe-bodies';
+import { seriesTiles, todaysDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer } from './support/fixtures';
 import { canaryOf, expectKeptNowhere, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

@@ -1,5 +1,5 @@
 /**
- * People sign in with tokens from an OIDC issuer (DESIGN section 9): a local issuer (the
+ * People sign in with tokens from an OIDC issuer (docs/sign-in.md): a local issuer (the
  * sandbox's, signing with jose) serves discovery and its key set; the gateway verifies its tokens,
  * turns groups into roles through group mappings, and records the person in the audit log.
  */

@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import type { Test } from 'supertest';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, platformAuth } from './support/fixtures';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';
 

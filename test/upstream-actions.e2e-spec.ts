@@ -4,9 +4,9 @@
  * audit store on purpose, with triggers scoped to one tenant (on Postgres other suites share it).
  */
 import { randomUUID } from 'node:crypto';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { PrismaService } from '../src/database/prisma.service';
-import { validCreateBody, validUpdateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody, validUpdateBody } from './fixtures/pipe-bodies';
 import { PipeSpecHistoryService } from '../src/pipes/history/pipe-spec-history.service';
 import { bearer } from './support/fixtures';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { validDashboardBody } from '../src/dashboards/schema/test-support/dashboard-bodies';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validDashboardBody } from './fixtures/dashboard-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { LARGE_BODY_FRAME } from '../sandbox';
 import { bearer } from './support/fixtures';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer } from './support/fixtures';
 import { startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

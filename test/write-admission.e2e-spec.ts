@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { Client } from 'pg';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 import { itIf, NEEDS_POSTGRES } from './support/skip';

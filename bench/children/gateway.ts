@@ -6,7 +6,7 @@ import { PerformanceObserver } from 'node:perf_hooks';
 import { closeGracefully, createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/app-config';
 import { CredentialsService } from '../../src/credentials/credentials.service';
-import { seedDemoTenant } from '../../src/demo-tenant';
+import { seedDemoTenant } from '../../sandbox/demo-tenant';
 import { GatewayReady, ORGANIZATION_ID, UpstreamsReady } from '../lib/scenario';
 import type { Message } from '../lib/processes';
 import { serveChild } from './child';

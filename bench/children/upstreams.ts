@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { startDashboardsSimulator, startPipesSimulator } from '../../sandbox';
 import type { PipesSimulator } from '../../sandbox';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from '../../test/fixtures/dashboard-bodies';
 import type { Message } from '../lib/processes';
 import {
   DASHBOARD_IDS,

@@ -232,8 +232,7 @@ export function runMain(main: (cleanups: (() => Promise<void>)[]) => Promise<voi
 /**
  * A full garbage collection of this process. The runner is also the closed loop's load generator,
  * and what that leaves in its old generation set off full collections during the fixed-rate
- * stream that followed (pauses of 4–20 ms every quarter second): a paused sender sends its backlog
- * at once and times the answers late. Collected just before the stream, it has room to run on.
+ * stream that followed: a paused sender sends its backlog at once and times the answers late. Collected just before the stream, it has room to run on.
  */
 export function collectRunnerGarbage(): void {
   // Exposed on first use, not on import: other processes load this module too.

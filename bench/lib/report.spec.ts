@@ -91,7 +91,7 @@ describe('benchmark report', () => {
     );
   });
 
-  it('checks the read targets of DESIGN section 8, naming the baseline floor for p99', () => {
+  it('checks the read targets, naming the baseline floor for p99', () => {
     expect(checkTargets([summary])).toEqual([
       expect.objectContaining({ target: 'GET settings: throughput ≥ 50% of the baseline proxy', met: true }),
       expect.objectContaining({ target: 'GET settings: added p50 ≤ 1 ms at 500 req/s', met: true }),

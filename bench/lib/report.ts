@@ -2,7 +2,7 @@ import type { LoadResult } from './load';
 import { median } from './stats';
 
 /**
- * `read` and `write` routes carry DESIGN section 8's targets (a `create` is a write whose creates pile
+ * `read` and `write` routes carry the targets of bench/README.md (a `create` is a write whose creates pile
  * up upstream); a `reported` route is measured for the record, against no target.
  */
 export type RouteKind = 'read' | 'write' | 'create' | 'reported';
@@ -165,7 +165,7 @@ export interface TargetCheck {
   met: boolean;
 }
 
-/** DESIGN section 8, checked against the medians. */
+/** The targets of bench/README.md, checked against the medians. */
 export function checkTargets(routes: RouteSummary[]): TargetCheck[] {
   const checks: TargetCheck[] = [];
   const gatewayNames = Object.keys(routes[0]?.gateways ?? {}).filter((name) => !isCompared(name));
@@ -333,7 +333,7 @@ export function formatRoute(summary: RouteSummary, settings: { connections: numb
 
 export function formatChecks(checks: TargetCheck[]): string {
   return [
-    '\nDESIGN section 8 targets',
+    '\nTargets',
     ...checks.map(
       (check) =>
         `${check.met ? 'met    ' : 'NOT MET'}  ${check.gateway}: ${check.target} (${check.measured})`,

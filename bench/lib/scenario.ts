@@ -1,6 +1,6 @@
 import type { PipesApiKey } from '../../sandbox';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
-import { validCreateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
+import { validDashboardBody } from '../../test/fixtures/dashboard-bodies';
+import { validCreateBody } from '../../test/fixtures/pipe-bodies';
 
 export const ORGANIZATION_ID = '0b7f3c1e-2d4a-4c8e-9f10-2a3b4c5d6e7f';
 export const SERVICE_ID = '5c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f';

@@ -46,6 +46,13 @@ export class GatewayError extends Error {
 export async function answer<T>(
   call: Promise<{ data?: T; error?: unknown; response: Response }>,
 ): Promise<T> {
+  return (await exchange(call)).data;
+}
+
+/** As `answer`, with the response too: for its headers (an ETag). */
+export async function exchange<T>(
+  call: Promise<{ data?: T; error?: unknown; response: Response }>,
+): Promise<{ data: T; response: Response }> {
   let result;
   try {
     result = await call;
@@ -57,7 +64,7 @@ export async function answer<T>(
     );
   }
   const { data, error, response } = result;
-  if (response.ok) return data as T;
+  if (response.ok) return { data: data as T, response };
   const problem = isProblem(error) ? error : null;
   throw new GatewayError(messageFor(response.status, problem), response.status, problem);
 }
@@ -80,4 +87,21 @@ function messageFor(status: number, problem: Problem | null): string {
 /** Why something failed, for an error note. */
 export function errorMessage(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
+}
+
+/** The fields the gateway refused (a 400's `errors`), each with what is wrong; empty otherwise. */
+export function refusedFields(error: unknown): { path: string; message: string }[] {
+  return error instanceof GatewayError ? (error.problem?.errors ?? []) : [];
+}
+
+/**
+ * A new Idempotency-Key (a UUIDv4). `crypto.randomUUID` exists on secure pages only, and a gateway
+ * may be served over plain HTTP inside a network: random bytes work on every page.
+ */
+export function newIdempotencyKey(): string {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = (bytes[6] & 0x0f) | 0x40;
+  bytes[8] = (bytes[8] & 0x3f) | 0x80;
+  const hex = Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }

@@ -1,18 +1,27 @@
 import { useEffect, useState } from 'react';
 
-/** A console page's address: `#/<page>/<id>` (hash routes keep the server to one static page). */
+/** A console page's address: `#/<page>/<id>[/<more>…]` (hash routes keep the server to one static page). */
 export interface Route {
   page: string;
   id: string | null;
+  /** Every segment after the page's name: `#/pipes/<organization>/<service>/<pipe>` has three. */
+  path: string[];
 }
 
 function current(): Route {
-  const [page = '', id = null] = window.location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
-  return { page, id: id || null };
+  const [page = '', ...path] = window.location.hash.replace(/^#\/?/, '').split('/').map(decodeURIComponent);
+  const segments = path.filter((segment) => segment !== '');
+  return { page, id: segments[0] ?? null, path: segments };
 }
 
-export function href(page: string, id?: string): string {
-  return `#/${page}${id ? `/${encodeURIComponent(id)}` : ''}`;
+export function href(page: string, ...path: (string | undefined)[]): string {
+  const segments = path.filter((segment): segment is string => Boolean(segment));
+  return `#/${[page, ...segments.map(encodeURIComponent)].join('/')}`;
+}
+
+/** Goes to a console address, as a link to it would. */
+export function navigate(to: string): void {
+  window.location.hash = to;
 }
 
 export function useRoute(): Route {

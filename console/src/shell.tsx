@@ -79,14 +79,15 @@ export function Shell({
         {section === undefined ? (
           <p>Your roles in this tenant ({tenant.roles.join(', ')}) open none of the console's sections.</p>
         ) : (
-          <Page page={section.page} id={section.page === route.page ? route.id : null} />
+          <Page page={section.page} path={section.page === route.page ? route.path : []} />
         )}
       </main>
     </>
   );
 }
 
-function Page({ page, id }: { page: string; id: string | null }) {
+function Page({ page, path }: { page: string; path: string[] }) {
+  const id = path[0] ?? null;
   switch (page) {
     case 'audit':
       return <AuditPage />;
@@ -95,7 +96,7 @@ function Page({ page, id }: { page: string; id: string | null }) {
     case 'vault':
       return <VaultPage credentialId={id} />;
     case 'pipes':
-      return <PipesPage />;
+      return <PipesPage path={path} />;
     default:
       return <DashboardsPage dashboardId={id} />;
   }

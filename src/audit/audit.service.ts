@@ -31,6 +31,7 @@ import type {
   AuditQueryDto,
   ChainVerification,
 } from './dto/audit.dto';
+import { viewOf } from '../common/views';
 
 export interface AuditEntry {
   tenantId: string;
@@ -497,21 +498,23 @@ function cursorSeq(cursor: string | undefined): number | null {
   return Number(keyset.id);
 }
 
+const AUDIT_EVENT_VIEW = [
+  'seq',
+  'at',
+  'tenantId',
+  'actor',
+  'onBehalfOf',
+  'action',
+  'target',
+  'requestId',
+  'outcome',
+  'httpStatus',
+  'details',
+  'prevHash',
+  'hash',
+  'chainKey',
+] as const;
+
 function toView(row: AuditEvent): AuditEventView {
-  return {
-    seq: row.seq,
-    at: row.at,
-    tenantId: row.tenantId,
-    actor: row.actor,
-    onBehalfOf: row.onBehalfOf,
-    action: row.action,
-    target: row.target,
-    requestId: row.requestId,
-    outcome: row.outcome,
-    httpStatus: row.httpStatus,
-    details: row.details,
-    prevHash: row.prevHash,
-    hash: row.hash,
-    chainKey: row.chainKey,
-  };
+  return viewOf(row, AUDIT_EVENT_VIEW);
 }

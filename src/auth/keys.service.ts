@@ -12,6 +12,7 @@ import { gatewayKeyPrefix, generateGatewayKey } from './gateway-key';
 import type { Actor } from './principal';
 import { assertMayDelegate, assertMayGrant, type Grantor } from './role-grants';
 import type { Role } from './roles';
+import { viewOf } from '../common/views';
 
 export interface AuthenticatedKey {
   id: string;
@@ -159,15 +160,8 @@ export class KeysService implements OnModuleDestroy {
 
 function toView(row: GatewayKey): GatewayKeyView {
   return {
-    id: row.id,
-    tenantId: row.tenantId,
-    name: row.name,
-    roles: row.roles,
-    delegate: row.delegate,
+    ...viewOf(row, ['id', 'tenantId', 'name', 'roles', 'delegate']),
     keyPrefix: `pgw_${row.prefix}`,
-    createdBy: row.createdBy,
-    createdAt: row.createdAt,
-    lastUsedAt: row.lastUsedAt,
-    revokedAt: row.revokedAt,
+    ...viewOf(row, ['createdBy', 'createdAt', 'lastUsedAt', 'revokedAt']),
   };
 }

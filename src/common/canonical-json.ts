@@ -47,7 +47,7 @@ function sortKeys(value: unknown): unknown {
 /**
  * Sorts `keys` in place as `Array.prototype.sort` would. An object has few keys, and for those an
  * insertion sort is faster and allocates nothing, where V8's sort copies the array to sort it:
- * that copy was 6% of what a proxied dashboard read allocated.
+ * that copy showed in what a proxied dashboard read allocated.
  */
 export function sortKeyNames(keys: string[]): void {
   if (keys.length > 16) {

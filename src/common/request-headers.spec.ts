@@ -1,5 +1,5 @@
 import { ifMatchHeader, onBehalfOfHeader, tenantIdHeader } from './request-headers';
-import { validationErrorsOf } from './validation/test-support/dto-validation';
+import { validationErrorsOf } from '../../test/fixtures/dto-validation';
 
 /** A header value as Node hands it over: each byte on the wire one ISO-8859-1 character. */
 function asReceived(bytes: Buffer): string {

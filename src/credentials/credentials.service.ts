@@ -40,6 +40,7 @@ import {
 } from './credential-secret';
 import { SecretValueMatcher } from '../redaction/secret-value-matcher';
 import { VaultValues, vaultVersionOf } from './vault-values';
+import { viewOf } from '../common/views';
 
 /** A credential ready for an upstream call: where to send it and what to send. */
 export interface UpstreamCredential<S extends CredentialSecret> {
@@ -630,19 +631,21 @@ function sealedColumns(sealed: SealedSecret) {
   };
 }
 
+const CREDENTIAL_VIEW = [
+  'id',
+  'kind',
+  'name',
+  'hint',
+  'version',
+  'createdAt',
+  'updatedAt',
+  'lastUsedAt',
+  'rejectedAt',
+  'rejectedStatus',
+] as const;
+
 function toView(row: Credential): CredentialView {
-  const view: CredentialView = {
-    id: row.id,
-    kind: row.kind,
-    name: row.name,
-    hint: row.hint,
-    version: row.version,
-    createdAt: row.createdAt,
-    updatedAt: row.updatedAt,
-    lastUsedAt: row.lastUsedAt,
-    rejectedAt: row.rejectedAt,
-    rejectedStatus: row.rejectedStatus,
-  };
+  const view: CredentialView = viewOf(row, CREDENTIAL_VIEW);
   if (row.kind === 'pipes') view.organizationId = row.organizationId ?? undefined;
   if (row.kind === 'dashboards') {
     view.isDefault = row.isDefault;

@@ -55,7 +55,7 @@ function keyCheckData(keyVersion: string): string {
   return `pipes-gateway/key-check/v1\0${keyVersion}`;
 }
 
-/** AES-256-GCM envelope encryption under the configured key ring (DESIGN section 5). */
+/** AES-256-GCM envelope encryption under the configured key ring (docs/vault.md). */
 @Injectable()
 export class CryptoService {
   readonly #keyRing: KeyRing;

@@ -1,4 +1,16 @@
-import { Controller, Delete, Get, Headers, HttpCode, Param, Post, Put, Query, Res } from '@nestjs/common';
+import {
+  applyDecorators,
+  Controller,
+  Delete,
+  Get,
+  Headers,
+  HttpCode,
+  Param,
+  Post,
+  Put,
+  Query,
+  Res,
+} from '@nestjs/common';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -56,6 +68,24 @@ const OneWriteAtATime = (): MethodDecorator =>
       'nothing was written. Retry after `Retry-After`.',
     { 'Retry-After': RETRY_AFTER },
   );
+/**
+ * What every write of the dashboards API carries: the operator role, a write slot, the credential
+ * query and the dashboards API's problems; a write of an existing dashboard (`dashboard`) or of one
+ * from a stored version (`version`) also names it in the path and may find it claimed by another
+ * replica. Applied bottom-up, as the same decorators stacked on the handler would be.
+ */
+const DashboardWrite = (of: 'new' | 'dashboard' | 'version'): MethodDecorator => {
+  const stacked: MethodDecorator[] = [
+    RequireRole('operator'),
+    ...(of === 'new' ? [] : [OneWriteAtATime()]),
+    LimitWritesInFlight(),
+    ...(of === 'new' ? [] : [ApiDashboardIdParam()]),
+    ...(of === 'version' ? [ApiDashboardVersionParam()] : []),
+    ApiDashboardQuery(),
+    ApiUpstreamProblems('dashboards'),
+  ];
+  return applyDecorators(...stacked.reverse());
+};
 const PASSED_THROUGH =
   'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
   'dashboard read here can be written back as it came.';
@@ -84,10 +114,7 @@ export class DashboardsController {
   }
 
   @Post()
-  @RequireRole('operator')
-  @LimitWritesInFlight()
-  @ApiDashboardQuery()
-  @ApiUpstreamProblems('dashboards')
+  @DashboardWrite('new')
   @ApiOperation({
     summary: 'Create a dashboard',
     description: `${PASSED_THROUGH} The new dashboard's content is kept as its version 1.`,
@@ -144,12 +171,7 @@ export class DashboardsController {
   }
 
   @Put(':id')
-  @RequireRole('operator')
-  @OneWriteAtATime()
-  @LimitWritesInFlight()
-  @ApiDashboardIdParam()
-  @ApiDashboardQuery()
-  @ApiUpstreamProblems('dashboards')
+  @DashboardWrite('dashboard')
   @ApiOperation({
     summary: 'Replace a dashboard',
     description:
@@ -185,12 +207,7 @@ export class DashboardsController {
   }
 
   @Delete(':id')
-  @RequireRole('operator')
-  @OneWriteAtATime()
-  @LimitWritesInFlight()
-  @ApiDashboardIdParam()
-  @ApiDashboardQuery()
-  @ApiUpstreamProblems('dashboards')
+  @DashboardWrite('dashboard')
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a dashboard',
@@ -248,13 +265,7 @@ export class DashboardsController {
   }
 
   @Post(':id/versions/:n/restore')
-  @RequireRole('operator')
-  @OneWriteAtATime()
-  @LimitWritesInFlight()
-  @ApiDashboardIdParam()
-  @ApiDashboardVersionParam()
-  @ApiDashboardQuery()
-  @ApiUpstreamProblems('dashboards')
+  @DashboardWrite('version')
   @NoSuchVersion()
   @HttpCode(200)
   @ApiOperation({

@@ -24,6 +24,7 @@ import { DashboardCreatesRepository } from './dashboard-creates.repository';
 import { DashboardEtags } from './dashboard-etags';
 import { DashboardClaim, DashboardWrites } from './dashboard-writes';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
+import { viewOf } from '../common/views';
 
 const CREATED = 201;
 
@@ -507,12 +508,5 @@ function tileChanges(before: DashboardEnvelope, after: DashboardEnvelope): Recor
 }
 
 function summaryOf(row: DashboardVersion): DashboardVersionSummaryView {
-  return {
-    version: row.version,
-    actor: row.actor,
-    onBehalfOf: row.onBehalfOf,
-    createdAt: row.createdAt,
-    tileCount: row.tileCount,
-    etag: row.etag,
-  };
+  return viewOf(row, ['version', 'actor', 'onBehalfOf', 'createdAt', 'tileCount', 'etag']);
 }

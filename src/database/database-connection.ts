@@ -124,7 +124,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
  * open (lockDataDir): a second process is refused at once, naming this one.
  *
  * PGlite and its adapter are loaded here, not at the top of the file: a gateway on Postgres would
- * otherwise carry them for nothing (about 2 MB of its RSS after start).
+ * otherwise carry them in its RSS for nothing.
  */
 export async function connectEmbedded(dataDir: string): Promise<DatabaseConnection> {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([

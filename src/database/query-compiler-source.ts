@@ -1,6 +1,6 @@
 /**
  * Prisma builds its query compiler from a module that exports the compiler's WebAssembly as
- * base64 text, 2.2 MB of it, and that module stays loaded once the compiler is built: Node's
+ * base64 text, megabytes of it, and that module stays loaded once the compiler is built: Node's
  * module cache and the requiring module's `children` hold it. Unloaded, the text is collected
  * (peak memory under load counts the live heap one and a half times). A client that needs the
  * compiler again loads the module again.

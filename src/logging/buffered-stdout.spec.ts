@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 
-const WRITER = 'src/logging/test-support/log-lines.ts';
+const WRITER = 'test/fixtures/log-lines.ts';
 
 /** Runs the writer; resolves with what reached its stdout once `done` says so or it exits. */
 function runWriter(

@@ -1,5 +1,5 @@
 /**
- * The one error shape of the gateway (RFC 9457 problem details, DESIGN section 4) as a JSON Schema
+ * The one error shape of the gateway (RFC 9457 problem details, docs/api.md "Errors") as a JSON Schema
  * component of the OpenAPI document; `Problem` in problem.ts is the same shape as a type.
  */
 import type { JsonSchema } from '../common/validation/json-schema';

@@ -125,7 +125,7 @@ function referenceSites(body: unknown): ReferenceSite[] {
   const sites: ReferenceSite[] = [];
   const malformed: ProblemFieldError[] = [];
   // A path is spelled out only where a reference sits: most bodies hold none, and spelling out
-  // every field's path was a tenth of what a pipe create allocated.
+  // every field's path was a large share of what a pipe create allocated.
   const segments: (string | number)[] = [];
   const here = (): string => segments.reduce<string>((path, segment) => join(path, segment), '');
   const walk = (value: unknown, secretPlace: boolean): void => {

@@ -4,6 +4,7 @@ import { PrismaService } from '../database/prisma.service';
 import { Prisma, type SecretUse } from '../generated/prisma/client';
 import type { PipePath } from '../upstream/pipes-api.client';
 import type { SecretUseSite } from './secret-references';
+import { viewOf } from '../common/views';
 
 /** One pipe's use of a vault secret, as GET /v1/credentials/{id}/usage lists it. */
 export interface SecretUseView {
@@ -83,11 +84,7 @@ export class SecretUsesRepository {
 
 function toView(row: SecretUse): SecretUseView {
   return {
-    pipeId: row.pipeId,
-    organizationId: row.organizationId,
-    serviceId: row.serviceId,
-    path: row.path,
-    historyId: row.historyId,
+    ...viewOf(row, ['pipeId', 'organizationId', 'serviceId', 'path', 'historyId']),
     since: row.createdAt,
   };
 }

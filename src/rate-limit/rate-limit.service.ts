@@ -25,7 +25,7 @@ const DESCRIPTIONS: Record<LimitName, string> = {
 };
 
 /**
- * The gateway's rate limits (DESIGN section 7): fixed windows counted by rate-limiter-flexible, in
+ * The gateway's rate limits (docs/operations.md, "Limits"): fixed windows counted by rate-limiter-flexible, in
  * memory or, with REDIS_URL, in Redis so that every replica counts against the same limits. While
  * Redis is unreachable each replica counts on its own in memory rather than failing calls.
  */
@@ -109,7 +109,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-// Loaded only when REDIS_URL asks for it: ioredis holds about 1 MB of heap in a gateway without Redis.
+// Loaded only when REDIS_URL asks for it: a gateway without Redis need not hold ioredis in its heap.
 async function connect(url: string): Promise<Redis> {
   const { default: Redis } = await import('ioredis');
   const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });

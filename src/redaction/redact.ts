@@ -1,6 +1,6 @@
 /**
  * The one redaction used everywhere a value leaves the gateway's trust boundary: logs, the
- * create-spec history, the audit log, error bodies and upstream responses (DESIGN section 5).
+ * create-spec history, the audit log, error bodies and upstream responses (docs/security.md).
  * It keeps the shape, so a reviewer sees which secrets were supplied but never their values.
  */
 import { sortKeyNames } from '../common/canonical-json';
@@ -150,7 +150,7 @@ export function isSecretReference(value: unknown): value is { $secret: string } 
 
 /**
  * `redactSecrets` for JSON the caller owns outright, fresh from JSON.parse (an upstream's answer):
- * redacted in place instead of copied, which halves what a proxied read allocates for its body.
+ * redacted in place instead of copied, so a proxied read allocates no second copy of its body.
  * JSON.parse makes a tree of plain objects, arrays and primitives, so the walk has no cycles,
  * dates, errors or class instances to look out for. An answer never holds a secret reference: a
  * lookalike is redacted like any other value. The values `vault` holds are removed from field

@@ -11,6 +11,7 @@ import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import type { GroupMapping } from '../generated/prisma/client';
 import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
+import { viewOf } from '../common/views';
 
 interface CachedRoles {
   byTenant: Map<string, Role[]>;
@@ -130,5 +131,5 @@ export class GroupMappingsService {
 }
 
 function toView(row: GroupMapping): GroupMappingView {
-  return { id: row.id, group: row.group, roles: row.roles, createdAt: row.createdAt };
+  return viewOf(row, ['id', 'group', 'roles', 'createdAt']);
 }

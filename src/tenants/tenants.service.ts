@@ -9,6 +9,7 @@ import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import type { Tenant } from '../generated/prisma/client';
 import { CreateTenantDto, TenantListQueryDto, TenantView } from './dto/tenant.dto';
+import { viewOf } from '../common/views';
 
 @Injectable()
 export class TenantsService {
@@ -68,5 +69,5 @@ function nameTakenProblem(name: string, tenantId: string): ProblemException {
 }
 
 function toView(row: Tenant): TenantView {
-  return { id: row.id, name: row.name, createdAt: row.createdAt };
+  return viewOf(row, ['id', 'name', 'createdAt']);
 }

@@ -3,8 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
+import { createUpstreamHttp } from './create-upstream-http';
 import {
-  DEFAULT_RETRY_POLICY,
   UpstreamAccess,
   UpstreamAnswer,
   UpstreamHttp,
@@ -31,15 +31,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
   readonly http: UpstreamHttp;
 
   constructor(config: ConfigService<AppConfig, true>, metrics: MetricsService) {
-    const upstream = config.get('upstream', { infer: true });
-    this.http = new UpstreamHttp(
-      'dashboards',
-      upstream.dashboardsApiUrl,
-      upstream.timeoutMs,
-      DEFAULT_RETRY_POLICY,
-      (attempt) => metrics.upstreamAttempt('dashboards', attempt),
-      upstream,
-    );
+    this.http = createUpstreamHttp('dashboards', config, metrics);
   }
 
   onModuleDestroy(): Promise<void> {

@@ -3,8 +3,8 @@ import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import { basicCredentials, type PipesSecret } from '../credentials/credential-secret';
 import { MetricsService } from '../metrics/metrics.service';
+import { createUpstreamHttp } from './create-upstream-http';
 import {
-  DEFAULT_RETRY_POLICY,
   UpstreamAccess,
   UpstreamAnswer,
   UpstreamHttp,
@@ -36,16 +36,8 @@ export class PipesApiClient implements OnModuleDestroy {
   private readonly resource: string;
 
   constructor(config: ConfigService<AppConfig, true>, metrics: MetricsService) {
-    const upstream = config.get('upstream', { infer: true });
-    this.resource = upstream.pipesApiResource;
-    this.http = new UpstreamHttp(
-      'pipes',
-      upstream.pipesApiUrl,
-      upstream.timeoutMs,
-      DEFAULT_RETRY_POLICY,
-      (attempt) => metrics.upstreamAttempt('pipes', attempt),
-      upstream,
-    );
+    this.resource = config.get('upstream', { infer: true }).pipesApiResource;
+    this.http = createUpstreamHttp('pipes', config, metrics);
   }
 
   onModuleDestroy(): Promise<void> {

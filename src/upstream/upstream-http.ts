@@ -166,13 +166,13 @@ type AttemptFailure = 'timeout' | 'connection' | 'too-large';
 /**
  * One upstream's HTTP client: an axios instance over a keep-alive undici pool (undiciAdapter).
  * Its interceptors put the credential and the request id on every attempt, time every attempt
- * for the metrics, and map every outcome to the gateway's problem types (DESIGN section 4), in
+ * for the metrics, and map every outcome to the gateway's problem types (docs/api.md, "Errors"), in
  * that one place. `send` adds an overall deadline of UPSTREAM_TIMEOUT_MS across attempts and
  * bounded jittered retries of GET and PUT, honouring Retry-After.
  *
  * axios runs with none of its costly defaults on this path. The instance is built with
  * `new Axios` rather than `axios.create`, which would merge the library's global defaults (form
- * data environment, XSRF names, a header bucket per method) into every call and double axios's
+ * data environment, XSRF names, a header bucket per method) into every call and multiply axios's
  * CPU per call; axios merges and checks every key of the defaults and of each call's config, so
  * both carry only what they must (the adapter knows the base address and the answer cap). No
  * request or response transforms: the body is serialised once here and the answer parsed once.

@@ -1,10 +1,10 @@
 /**
  * Every fault the upstream simulators can produce against every gateway route that calls an
- * upstream. The table built from FAULTS × ROUTES is the specification (DESIGN sections 4, 5, 7 and
+ * upstream. The table built from FAULTS × ROUTES is the specification (docs/upstreams.md, docs/api.md and
  * the retry policy of src/upstream/upstream-http.ts): for each cell it states the status and
  * problem type the caller gets, how many calls of each method the upstream saw (creates, PATCHes and
  * DELETEs are never retried; GET and PUT are retried boundedly within UPSTREAM_TIMEOUT_MS),
- * Retry-After where DESIGN asks for it, and whether the stored credential is marked refused.
+ * Retry-After where the answer promises one, and whether the stored credential is marked refused.
  * Every cell also checks what must hold whatever the fault: X-Request-Id on the answer and on every
  * upstream call, no canary secret in the answer, and no write left half-done (the create-spec
  * history entry completed, no dashboard version kept for a replace that did not happen, no audited
@@ -19,9 +19,9 @@ import { createServer } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Response } from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from '../fixtures/dashboard-bodies';
 import { PrismaService } from '../../src/database/prisma.service';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody, validUpdateBody } from '../fixtures/pipe-bodies';
 import type { FaultEffect, FaultSpec } from '../../sandbox';
 import { ROUTES as CATALOG, routeName } from '../security/route-catalog';
 import { bearer } from '../support/fixtures';

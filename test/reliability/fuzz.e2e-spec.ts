@@ -6,15 +6,8 @@
 import fc from 'fast-check';
 import { ROLES } from '../../src/auth/roles';
 import { encodeCursor } from '../../src/common/pagination';
-import {
-  todaysDashboardBody,
-  validDashboardBody,
-} from '../../src/dashboards/schema/test-support/dashboard-bodies';
-import {
-  realShapedCreateBodies,
-  validCreateBody,
-  validUpdateBody,
-} from '../../src/pipes/schema/test-support/pipe-bodies';
+import { todaysDashboardBody, validDashboardBody } from '../fixtures/dashboard-bodies';
+import { realShapedCreateBodies, validCreateBody, validUpdateBody } from '../fixtures/pipe-bodies';
 import { bearer, createTenant, type TestTenant } from '../support/fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { expectSound, json, ProbeClient, rawPathSegment } from '../security/http-probe';

@@ -5,7 +5,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Role } from '../../src/auth/roles';
-import { validCreateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody } from '../fixtures/pipe-bodies';
 import { bearer, createTenant, platformAuth, type TestTenant } from '../support/fixtures';
 import { startOidcIssuer, type OidcIssuer } from '../../sandbox';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';

@@ -8,14 +8,14 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSpec } from '../../sandbox';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from '../fixtures/dashboard-bodies';
 import { PrismaService } from '../../src/database/prisma.service';
 import {
   realShapedCreateBodies,
   realShapedUpdateBodies,
   validCreateBody,
   validUpdateBody,
-} from '../../src/pipes/schema/test-support/pipe-bodies';
+} from '../fixtures/pipe-bodies';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { bearer, createTenant } from '../support/fixtures';
 import { startGateway, type TestGateway } from '../support/gateway';

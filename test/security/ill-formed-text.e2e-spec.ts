@@ -5,7 +5,7 @@
  * with U+FFFD in its place, so it can never block a later write.
  */
 import { request as httpRequest } from 'node:http';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
+import { validDashboardBody } from '../fixtures/dashboard-bodies';
 import { PrismaService } from '../../src/database/prisma.service';
 import { bearer } from '../support/fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';

@@ -9,7 +9,7 @@
  * X-Forwarded-Host (TRUST_PROXY), Host, and Accept (ignored: the facade speaks JSON only). Each gets
  * CR/LF and NUL (as raw bytes: no HTTP client sends them), folding, overlong values, UTF-8 and
  * latin-1, duplicates, `../` and a planted secret. Whatever the answer, no response header reflects
- * the injected value (except where DESIGN says so: a sane X-Request-Id, an allowed Origin), and the
+ * the injected value (except a sane X-Request-Id and an allowed Origin, which are echoed by design), and the
  * upstream gets only its own headers.
  */
 import { randomUUID } from 'node:crypto';
@@ -696,7 +696,7 @@ describe('path traversal and header injection (e2e)', () => {
       expect(upstreamCalls().map((call) => call.headers['x-request-id'])).toEqual(['frontend-42.a:b']);
     });
 
-    it('echoes a sane-looking X-Request-Id even when it is a stored secret: DESIGN section 4, the gateway cannot tell', async () => {
+    it('echoes a sane-looking X-Request-Id even when it is a stored secret: the gateway cannot tell', async () => {
       // The id is assigned before authentication, so no tenant's secrets are known to compare with.
       const response = await client.send({
         method: 'GET',
@@ -867,7 +867,7 @@ function distinctive(value: string): boolean {
   return value.trim().length >= 8;
 }
 
-/** No response header carries the value back, except the one DESIGN says echoes it. */
+/** No response header carries the value back, except `echoedIn`, the one that echoes it by design. */
 function expectNotReflected(headers: ProbeResponse['headers'], sent: string, echoedIn?: string): void {
   if (!distinctive(sent)) return;
   const reflected = Object.entries(headers)

@@ -61,7 +61,7 @@ describe('input validation on every route (e2e)', () => {
     return response;
   }
   const BODY_ROUTES = ROUTES.filter((route) => route.body !== undefined);
-  // A dashboard is the service's: the gateway passes the fields it does not know through (DESIGN §3).
+  // A dashboard is the service's: the gateway passes the fields it does not know through.
   // So are pipe settings: the service adds them over time, and one it has not published yet is
   // forwarded when its value is a JSON scalar.
   const PASS_THROUGH_BODIES = new Set([

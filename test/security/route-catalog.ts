@@ -4,8 +4,8 @@
  * added to the gateway but not here is caught by the OpenAPI check in each suite.
  */
 import { randomUUID } from 'node:crypto';
-import { validDashboardBody } from '../../src/dashboards/schema/test-support/dashboard-bodies';
-import { validCreateBody, validUpdateBody } from '../../src/pipes/schema/test-support/pipe-bodies';
+import { validDashboardBody } from '../fixtures/dashboard-bodies';
+import { validCreateBody, validUpdateBody } from '../fixtures/pipe-bodies';
 import type { Role } from '../../src/auth/roles';
 import { bearer, platformAuth, type TestTenant } from '../support/fixtures';
 import type { TestGateway } from '../support/gateway';

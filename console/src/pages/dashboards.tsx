@@ -1,13 +1,15 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { components } from '../../../clients/typescript/src';
-import { ConfirmButton, ErrorNote, Time, TableHead } from '../components/common';
+import { ConfirmButton, ErrorNote, JsonBlock, Time, TableHead } from '../components/common';
 import { DiffView } from '../components/diff-view';
+import { RefusalNote } from '../components/refused-fields';
 import { useConsole } from '../console-context';
-import { answer, errorMessage } from '../gateway';
+import { answer, errorMessage, exchange, GatewayError } from '../gateway';
 import { href } from '../router';
 
 type Dashboard = components['schemas']['Dashboard'];
 type VersionSummary = components['schemas']['DashboardVersionSummaryView'];
+type DashboardBody = components['schemas']['DashboardBody'];
 
 const CURRENT = 'current';
 
@@ -58,24 +60,28 @@ export function DashboardsPage({ dashboardId }: { dashboardId: string | null }) 
 function DashboardVersions({ id }: { id: string }) {
   const { client, can } = useConsole();
   const [current, setCurrent] = useState<Dashboard | null>(null);
+  // The ETag of the content shown: a save names it in If-Match, so it overwrites nothing unseen.
+  const [etag, setEtag] = useState<string | null>(null);
   const [versions, setVersions] = useState<VersionSummary[] | null>(null);
   const [contents, setContents] = useState<Record<string, unknown>>({});
   const [left, setLeft] = useState<string | null>(null);
   const [right, setRight] = useState<string>(CURRENT);
   const [problem, setProblem] = useState<string | null>(null);
   const [restored, setRestored] = useState<number | null>(null);
+  const [saved, setSaved] = useState<'saved' | 'reloaded' | null>(null);
 
   const load = useCallback(async () => {
     setProblem(null);
     try {
       const [read, list] = await Promise.all([
         // A deleted dashboard has no current content, but its versions remain and can be restored.
-        answer(client.GET('/v1/dashboards/{id}', { params: { path: { id } } })).catch(() => null),
+        exchange(client.GET('/v1/dashboards/{id}', { params: { path: { id } } })).catch(() => null),
         answer(client.GET('/v1/dashboards/{id}/versions', { params: { path: { id } } })),
       ]);
-      setCurrent(read?.data ?? null);
+      setCurrent(read?.data.data ?? null);
+      setEtag(read?.response.headers.get('ETag') ?? null);
       setVersions(list.items);
-      setContents(read ? { [CURRENT]: read.data } : {});
+      setContents(read ? { [CURRENT]: read.data.data } : {});
       setLeft(list.items[0] ? String(list.items[0].version) : null);
       setRight(CURRENT);
     } catch (error) {
@@ -107,6 +113,7 @@ function DashboardVersions({ id }: { id: string }) {
           client.POST('/v1/dashboards/{id}/versions/{n}/restore', { params: { path: { id, n: version } } }),
         );
         setRestored(version);
+        setSaved(null);
         await load();
       } catch (error) {
         setProblem(errorMessage(error));
@@ -135,6 +142,33 @@ function DashboardVersions({ id }: { id: string }) {
           version.
         </p>
       )}
+      {saved && (
+        <p className="verdict good" role="status">
+          {saved === 'saved'
+            ? 'Saved: the content it replaced is kept as the newest version.'
+            : 'Reloaded: this is the dashboard as it is now.'}
+        </p>
+      )}
+      {current && (
+        <DashboardContent
+          key={etag ?? 'none'}
+          id={id}
+          content={current}
+          etag={etag}
+          canEdit={can('DashboardsController_replace')}
+          onSaved={() => {
+            setSaved('saved');
+            setRestored(null);
+            void load();
+          }}
+          onEdit={() => setSaved(null)}
+          onReload={() => {
+            setSaved('reloaded');
+            void load();
+          }}
+        />
+      )}
+      <h2>Versions</h2>
       {versions === null ? (
         !problem && <p role="status">Loading versions…</p>
       ) : versions.length === 0 ? (
@@ -222,5 +256,130 @@ function VersionChoice({
         ))}
       </select>
     </label>
+  );
+}
+
+/**
+ * The dashboard's current content; operators edit it as JSON and replace it, with If-Match naming
+ * the content they started from, so someone else's change in the meantime is not overwritten.
+ */
+function DashboardContent({
+  id,
+  content,
+  etag,
+  canEdit,
+  onSaved,
+  onEdit,
+  onReload,
+}: {
+  id: string;
+  content: Dashboard;
+  etag: string | null;
+  canEdit: boolean;
+  onSaved: () => void;
+  onEdit: () => void;
+  onReload: () => void;
+}) {
+  const { client } = useConsole();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState(() => JSON.stringify(content, null, 2));
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const [conflict, setConflict] = useState(false);
+  const [saving, setSaving] = useState(false);
+
+  const save = (event: FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    let body: DashboardBody;
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+        throw new Error('not an object');
+      body = parsed as DashboardBody;
+    } catch {
+      setRefusal(new Error('The content must be a JSON object with a name and tiles. Nothing was sent.'));
+      return;
+    }
+    void (async () => {
+      setRefusal(null);
+      setConflict(false);
+      setSaving(true);
+      try {
+        await answer(
+          client.PUT('/v1/dashboards/{id}', {
+            params: { path: { id }, header: etag ? { 'If-Match': etag } : {} },
+            body,
+          }),
+        );
+        onSaved();
+      } catch (error) {
+        if (error instanceof GatewayError && error.status === 412) setConflict(true);
+        else setRefusal(error);
+      } finally {
+        setSaving(false);
+      }
+    })();
+  };
+
+  return (
+    <section aria-labelledby="dashboard-content-title">
+      <div className="section-head">
+        <h2 id="dashboard-content-title">Current content</h2>
+        {canEdit && !editing && (
+          <button
+            type="button"
+            className="secondary"
+            onClick={() => {
+              setEditing(true);
+              onEdit();
+            }}
+          >
+            Edit the content
+          </button>
+        )}
+      </div>
+      {editing ? (
+        <form className="spec-form" onSubmit={save} aria-label="Edit the dashboard" aria-busy={saving}>
+          <label className="spec-label" htmlFor="dashboard-content">
+            Content (JSON)
+          </label>
+          <p className="muted help" id="dashboard-content-help">
+            Saved only if nobody changed the dashboard since it was loaded here. Tiles left out are deleted;
+            the content replaced is kept as a version.
+          </p>
+          <textarea
+            id="dashboard-content"
+            className="spec-editor"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            spellCheck={false}
+            rows={16}
+            aria-describedby="dashboard-content-help"
+            aria-invalid={refusal !== null ? true : undefined}
+          />
+          <div className="actions">
+            <button type="submit" disabled={saving}>
+              {saving ? 'Saving…' : 'Save the dashboard'}
+            </button>
+            <button type="button" className="secondary" onClick={() => setEditing(false)}>
+              Cancel
+            </button>
+          </div>
+          {conflict && (
+            <div className="error" role="alert">
+              <p>
+                Someone else changed this dashboard after you loaded it, so your change was not saved. Reload
+                it to see their change, then make yours again (reloading replaces your edit).
+              </p>
+              <button type="button" onClick={onReload}>
+                Reload the dashboard
+              </button>
+            </div>
+          )}
+          <RefusalNote error={refusal} id="dashboard-refused" />
+        </form>
+      ) : (
+        <JsonBlock value={content} label="The dashboard's current content" />
+      )}
+    </section>
   );
 }

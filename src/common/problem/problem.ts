@@ -14,7 +14,7 @@ export interface UpstreamProblem {
   body: unknown;
 }
 
-/** RFC 9457 problem details, the one error shape of the gateway (DESIGN section 4). */
+/** RFC 9457 problem details, the one error shape of the gateway (docs/api.md, "Errors"). */
 export interface Problem {
   type: string;
   title: string;

@@ -1,4 +1,4 @@
-import { validationErrorsOf } from './test-support/dto-validation';
+import { validationErrorsOf } from '../../../test/fixtures/dto-validation';
 import { optional, PlainParamsPipe, uuidRule } from './plain-params';
 
 const ORGANIZATION_ID = '0b6f3c1e-8a4d-4f2b-9c7e-1d2a3b4c5d6e';

@@ -1,6 +1,6 @@
 import { AuditQueryDto } from '../../audit/dto/audit.dto';
 import { PipeSpecHistoryQueryDto } from '../../pipes/history/pipe-spec-history.dto';
-import { rejection, validated } from './test-support/dto-validation';
+import { rejection, validated } from '../../../test/fixtures/dto-validation';
 
 describe('IsDateTime (history and audit time bounds)', () => {
   const queries: (new () => object)[] = [PipeSpecHistoryQueryDto, AuditQueryDto];

@@ -1,4 +1,4 @@
-import { validationErrorsOf } from '../../common/validation/test-support/dto-validation';
+import { validationErrorsOf } from '../../../test/fixtures/dto-validation';
 import { dashboardPathParams, dashboardQueryParams, dashboardVersionPathParams } from './dashboard-params';
 
 const ID_MESSAGE = 'must be 1 to 64 letters, digits, "-" or "_"';

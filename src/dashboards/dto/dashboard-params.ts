@@ -1,5 +1,5 @@
 /**
- * Path and query parameters of the dashboards routes. The id is a plain identifier (DESIGN section 4)
+ * Path and query parameters of the dashboards routes. The id is a plain identifier
  * so it can never add a segment, a dot-segment or an encoded slash to the upstream path; the
  * upstream's own ids (24 hex characters) are one case of it.
  */

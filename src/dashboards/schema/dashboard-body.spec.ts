@@ -1,5 +1,9 @@
 import { checkDashboardBody } from './dashboard-body';
-import { seriesTiles, todaysDashboardBody, validDashboardBody } from './test-support/dashboard-bodies';
+import {
+  seriesTiles,
+  todaysDashboardBody,
+  validDashboardBody,
+} from '../../../test/fixtures/dashboard-bodies';
 
 const tile = (fields: Record<string, unknown> = {}) => ({
   name: 't',

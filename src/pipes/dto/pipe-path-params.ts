@@ -1,6 +1,6 @@
 /**
  * Path parameters of the pipes routes. All are UUIDs (any version) by the contract; checking them here
- * also keeps a crafted id such as `../x` from changing the upstream path (DESIGN section 5, rule 3).
+ * also keeps a crafted id such as `../x` from changing the upstream path.
  */
 import { PlainParamsPipe, uuidRule } from '../../common/validation/plain-params';
 import type { PipeLocation, PipePath } from '../../upstream/pipes-api.client';

@@ -14,6 +14,7 @@ import { redactedCanonicalJson, redactSecrets } from '../../redaction/redact';
 import type { PipesEnvelope } from '../../upstream/pipes-api.client';
 import type { UpstreamResponse } from '../../upstream/upstream-http';
 import { PipeSpecHistoryQueryDto, PipeSpecRecordView } from './pipe-spec-history.dto';
+import { viewOf } from '../../common/views';
 
 export interface NewPipeSpec {
   tenantId: string;
@@ -230,25 +231,27 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
   }
 }
 
+const PIPE_SPEC_RECORD_VIEW = [
+  'id',
+  'actor',
+  'onBehalfOf',
+  'keyId',
+  'organizationId',
+  'serviceId',
+  'spec',
+  'specHash',
+  'outcome',
+  'pipeId',
+  'upstreamRequestId',
+  'upstreamStatus',
+  'error',
+  'requestId',
+  'createdAt',
+  'completedAt',
+  'deletedAt',
+  'resubmittedFrom',
+] as const;
+
 function toView(row: PipeSpecRecord): PipeSpecRecordView {
-  return {
-    id: row.id,
-    actor: row.actor,
-    onBehalfOf: row.onBehalfOf,
-    keyId: row.keyId,
-    organizationId: row.organizationId,
-    serviceId: row.serviceId,
-    spec: row.spec,
-    specHash: row.specHash,
-    outcome: row.outcome,
-    pipeId: row.pipeId,
-    upstreamRequestId: row.upstreamRequestId,
-    upstreamStatus: row.upstreamStatus,
-    error: row.error,
-    requestId: row.requestId,
-    createdAt: row.createdAt,
-    completedAt: row.completedAt,
-    deletedAt: row.deletedAt,
-    resubmittedFrom: row.resubmittedFrom,
-  };
+  return viewOf(row, PIPE_SPEC_RECORD_VIEW);
 }

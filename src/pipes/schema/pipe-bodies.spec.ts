@@ -13,14 +13,14 @@ import {
   providerScalingBodies,
   providerSettingsBodies,
   providerUpdateBodies,
-} from './test-support/provider-bodies';
+} from '../../../test/fixtures/provider-bodies';
 import {
   realShapedCreateBodies,
   realShapedUpdateBodies,
   refusedCreateBodies,
   validCreateBody,
   validUpdateBody,
-} from './test-support/pipe-bodies';
+} from '../../../test/fixtures/pipe-bodies';
 
 const CONTRACT_KINDS = ['kafka', 'objectStorage', 'kinesis', 'postgres'] as const;
 

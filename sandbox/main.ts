@@ -2,18 +2,18 @@ import 'reflect-metadata';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { startOidcIssuer } from '../sandbox/oidc-issuer';
-import { runSimulators } from '../sandbox/run-simulators';
-import { PLATFORM_GRANTOR } from './auth/role-grants';
-import type { Role } from './auth/roles';
-import { closeGracefully, createApp } from './bootstrap';
-import { ConfigError, loadConfig } from './config/app-config';
-import { PrismaService } from './database/prisma.service';
+import { startOidcIssuer } from './oidc-issuer';
+import { runSimulators } from './run-simulators';
+import { PLATFORM_GRANTOR } from '../src/auth/role-grants';
+import type { Role } from '../src/auth/roles';
+import { closeGracefully, createApp } from '../src/bootstrap';
+import { ConfigError, loadConfig } from '../src/config/app-config';
+import { PrismaService } from '../src/database/prisma.service';
 import { DEMO_SECRET, seedDemoTenant } from './demo-tenant';
-import { listenOrNameSetting } from './port-in-use';
-import { loadSandboxSettings, SANDBOX_DATA_DIR } from './sandbox-settings';
-import { GroupMappingsService } from './sign-in/group-mappings.service';
-import { listeningBase } from './start-banner';
+import { listenOrNameSetting } from '../src/port-in-use';
+import { loadSandboxSettings, SANDBOX_DATA_DIR } from './settings';
+import { GroupMappingsService } from '../src/sign-in/group-mappings.service';
+import { listeningBase } from '../src/start-banner';
 
 const DEMO_TENANT = 'sandbox-demo';
 const DEMO_ORGANIZATION = '00000000-0000-4000-8000-00000000de30';
@@ -34,7 +34,7 @@ const SHELL_SETTINGS_FILE = 'sandbox.env';
  * `npm run sandbox`: both upstream simulators on local ports and the gateway pointed at them, with
  * a demo tenant, a fresh admin key and sandbox credentials, so every route can be tried offline;
  * and a local OIDC issuer whose groups are mapped in the demo tenant, to try signing in. Its own
- * settings (ports, listen address, faults) are in sandbox-settings.ts; the gateway's are its usual ones.
+ * settings (ports, listen address, faults) are in settings.ts; the gateway's are its usual ones.
  */
 async function main(): Promise<void> {
   const sandbox = loadSandboxSettings(process.env);

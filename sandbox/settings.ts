@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { checkFaultSpec, FaultSpecError } from '../sandbox/faults';
-import type { FaultSpec } from '../sandbox/faults';
-import { ConfigError, integer } from './config/app-config';
+import { checkFaultSpec, FaultSpecError } from './faults';
+import type { FaultSpec } from './faults';
+import { ConfigError, integer } from '../src/config/app-config';
 
 /** What `npm run sandbox` reads besides the gateway's own settings. */
 export interface SandboxSettings {

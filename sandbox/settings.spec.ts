@@ -1,5 +1,5 @@
-import { ConfigError } from './config/app-config';
-import { loadSandboxSettings } from './sandbox-settings';
+import { ConfigError } from '../src/config/app-config';
+import { loadSandboxSettings } from './settings';
 
 describe('loadSandboxSettings', () => {
   it('defaults to loopback and the documented ports, with no faults', () => {

@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
-import { KeysService } from './auth/keys.service';
-import { PLATFORM_GRANTOR } from './auth/role-grants';
-import { CredentialsService } from './credentials/credentials.service';
-import { PrismaService } from './database/prisma.service';
-import { TenantsService } from './tenants/tenants.service';
+import { KeysService } from '../src/auth/keys.service';
+import { PLATFORM_GRANTOR } from '../src/auth/role-grants';
+import { CredentialsService } from '../src/credentials/credentials.service';
+import { PrismaService } from '../src/database/prisma.service';
+import { TenantsService } from '../src/tenants/tenants.service';
 
 export interface DemoUpstreamSecrets {
   pipesKey: { keyId: string; keySecret: string };
