@@ -7,18 +7,19 @@ import { ProblemFilter } from './common/problem/problem.filter';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
 import { CredentialsModule } from './credentials/credentials.module';
-import { CryptoModule } from './crypto/crypto.module';
 import { DashboardsModule } from './dashboards/dashboards.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MeModule } from './me/me.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { PipesModule } from './pipes/pipes.module';
 import { TenantsModule } from './tenants/tenants.module';
-import { UpstreamModule } from './upstream/upstream.module';
 
+/**
+ * The whole API. Only configuration, the database and metrics are global modules; every other
+ * module imports what it uses, so its imports say what it depends on.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: { logDestination?: Writable } = {}): DynamicModule {
@@ -28,15 +29,12 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
         DatabaseModule,
-        CryptoModule,
         MetricsModule,
-        RateLimitModule,
         AuditModule,
         AuthModule,
         TenantsModule,
         MeModule,
         CredentialsModule,
-        UpstreamModule,
         PipesModule,
         DashboardsModule,
         HealthModule,

@@ -1,11 +1,12 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { CryptoModule } from '../crypto/crypto.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
 import { AuditService } from './audit.service';
 
-@Global()
 @Module({
+  imports: [CryptoModule],
   controllers: [AuditController],
   providers: [AuditService, AuditRetentionService, AuditCheckpointService],
   exports: [AuditService],

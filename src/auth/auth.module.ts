@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_GUARD } from '@nestjs/core';
+import { AuditModule } from '../audit/audit.module';
 import { DeclaredInputGuard } from '../common/validation/declared-input.guard';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { SignInModule } from '../sign-in/sign-in.module';
@@ -8,9 +9,9 @@ import { KeysController } from './keys.controller';
 import { KeysService } from './keys.service';
 
 @Module({
-  // The guard's failed-auth and per-key limits and its token checks: imported here so that the
-  // CLI's context has them too.
-  imports: [RateLimitModule, SignInModule],
+  // The guard's failed-auth and per-key limits and its token checks; the write slots of the keys
+  // routes; the audit of key changes.
+  imports: [AuditModule, RateLimitModule, SignInModule],
   controllers: [KeysController],
   providers: [
     KeysService,

@@ -1,12 +1,16 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { CredentialsModule } from '../credentials/credentials.module';
+import { CryptoModule } from '../crypto/crypto.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { UpstreamModule } from '../upstream/upstream.module';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
 import { DashboardWrites } from './dashboard-writes';
 import { DashboardCreatesRepository } from './dashboard-creates.repository';
 
 @Module({
-  imports: [CredentialsModule],
+  imports: [AuditModule, CredentialsModule, CryptoModule, RateLimitModule, UpstreamModule],
   controllers: [DashboardsController],
   providers: [DashboardsService, DashboardCreatesRepository, DashboardWrites],
 })

@@ -44,7 +44,6 @@ export class LoggingModule {
     };
     return {
       module: LoggingModule,
-      global: true,
       imports: [
         rootLogger,
         LoggerModule.forRootAsync({

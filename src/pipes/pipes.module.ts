@@ -1,5 +1,9 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
 import { CredentialsModule } from '../credentials/credentials.module';
+import { CryptoModule } from '../crypto/crypto.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { UpstreamModule } from '../upstream/upstream.module';
 import { PipeSpecHistoryController } from './history/pipe-spec-history.controller';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
 import { PipesController } from './pipes.controller';
@@ -10,7 +14,7 @@ import { SecretPropagation } from './secret-propagation';
 import { SecretUsageController } from './secret-usage.controller';
 
 @Module({
-  imports: [CredentialsModule],
+  imports: [AuditModule, CredentialsModule, CryptoModule, RateLimitModule, UpstreamModule],
   controllers: [PipesController, PipeSpecHistoryController, SecretUsageController],
   providers: [
     PipesService,

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { GroupMappingsController } from './group-mappings.controller';
 import { GroupMappingsService } from './group-mappings.service';
 import { OidcVerifier } from './oidc-verifier';
@@ -6,6 +8,7 @@ import { SignInService } from './sign-in.service';
 
 /** People signing in with the OIDC issuer's tokens, and the group mappings that give them roles. */
 @Module({
+  imports: [AuditModule, RateLimitModule],
   controllers: [GroupMappingsController],
   providers: [OidcVerifier, GroupMappingsService, SignInService],
   exports: [OidcVerifier, GroupMappingsService, SignInService],
