@@ -3,12 +3,13 @@ import { CryptoModule } from '../crypto/crypto.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
+import { AuditedUpstreamWrites } from './audited-upstream-writes';
 import { AuditService } from './audit.service';
 
 @Module({
   imports: [CryptoModule],
   controllers: [AuditController],
-  providers: [AuditService, AuditRetentionService, AuditCheckpointService],
-  exports: [AuditService],
+  providers: [AuditService, AuditedUpstreamWrites, AuditRetentionService, AuditCheckpointService],
+  exports: [AuditService, AuditedUpstreamWrites],
 })
 export class AuditModule {}

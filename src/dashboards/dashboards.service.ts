@@ -1,8 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
-import { AuditService } from '../audit/audit.service';
-import { auditedUpstreamAction } from '../audit/upstream-action';
+import { AuditedUpstreamWrites } from '../audit/audited-upstream-writes';
 import type { Actor } from '../auth/principal';
 import { canonicalJson } from '../common/canonical-json';
 import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
@@ -76,7 +75,7 @@ export class DashboardsService {
 
   constructor(
     private readonly prisma: PrismaService,
-    private readonly audit: AuditService,
+    private readonly upstreamWrites: AuditedUpstreamWrites,
     private readonly credentials: CredentialsService,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly dashboardsApi: DashboardsApiClient,
@@ -130,9 +129,7 @@ export class DashboardsService {
       }
     }
     try {
-      const { value } = await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      const { value } = await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -188,9 +185,7 @@ export class DashboardsService {
     await this.writes.run(tenantId, id, async (claim) => {
       const { body: current, etag } = await this.fetch(credential, id, actor);
       const versionId = randomUUID();
-      await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -287,9 +282,7 @@ export class DashboardsService {
         );
       }
       const versionId = randomUUID();
-      const { value } = await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      const { value } = await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -349,9 +342,7 @@ export class DashboardsService {
         'The dashboard no longer exists upstream, so it matches no ETag; restore without If-Match to create it again.',
       );
     }
-    const { value } = await auditedUpstreamAction({
-      prisma: this.prisma,
-      audit: this.audit,
+    const { value } = await this.upstreamWrites.run({
       actor,
       entry: {
         tenantId,

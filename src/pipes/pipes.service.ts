@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuditService } from '../audit/audit.service';
-import { auditedUpstreamAction, type UpstreamActionOptions } from '../audit/upstream-action';
+import { AuditedUpstreamWrites, type UpstreamActionOptions } from '../audit/audited-upstream-writes';
 import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
 import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { CredentialsService } from '../credentials/credentials.service';
-import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { UpstreamAccess, UpstreamResponse } from '../upstream/upstream-http';
@@ -36,8 +34,7 @@ export class PipesService {
   private readonly pendingLimitMs: number;
 
   constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditService,
+    private readonly upstreamWrites: AuditedUpstreamWrites,
     private readonly credentials: CredentialsService,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly pipesApi: PipesApiClient,
@@ -92,9 +89,7 @@ export class PipesService {
 
     const recordId = randomUUID();
     try {
-      const { status, value } = await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      const { status, value } = await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -277,9 +272,7 @@ export class PipesService {
     call: PipesCall,
     after?: UpstreamActionOptions<PipesEnvelope>['after'],
   ): Promise<PipesAnswer> {
-    const { status, value } = await auditedUpstreamAction({
-      prisma: this.prisma,
-      audit: this.audit,
+    const { status, value } = await this.upstreamWrites.run({
       actor,
       entry: {
         tenantId,
