@@ -3,13 +3,20 @@ import { CryptoModule } from '../crypto/crypto.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
+import { AuditEventsRepository } from './audit-events.repository';
 import { AuditedUpstreamWrites } from './audited-upstream-writes';
 import { AuditService } from './audit.service';
 
 @Module({
   imports: [CryptoModule],
   controllers: [AuditController],
-  providers: [AuditService, AuditedUpstreamWrites, AuditRetentionService, AuditCheckpointService],
+  providers: [
+    AuditEventsRepository,
+    AuditService,
+    AuditedUpstreamWrites,
+    AuditRetentionService,
+    AuditCheckpointService,
+  ],
   exports: [AuditService, AuditedUpstreamWrites],
 })
 export class AuditModule {}

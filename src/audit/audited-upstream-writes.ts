@@ -8,10 +8,7 @@ import { AuditService, type AuditChange, type AuditEntry } from './audit.service
 export interface UpstreamActionOptions<T> {
   actor: Actor;
   entry: Omit<AuditEntry, 'outcome' | 'httpStatus'>;
-  /**
-   * Writes that must commit with the `pending` event (e.g. the history record), as AuditService.append
-   * takes them: data-modifying statements that read `FROM appended`.
-   */
+  /** Writes that must commit with the `pending` event (e.g. the history record), as AuditService.append takes them. */
   before?: () => AuditChange;
   call: () => Promise<{ status: number; value: T; details?: Record<string, unknown> }>;
   /** The same for the outcome event; `value` is the call's, on success. */

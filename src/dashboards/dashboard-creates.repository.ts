@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { TableWrite } from '../audit/audit-events.repository';
 import { IDEMPOTENCY_WINDOW_MS, type EarlierRequest, type StoredResponse } from '../common/idempotency';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma } from '../generated/prisma/client';
@@ -31,21 +32,31 @@ export class DashboardCreatesRepository {
     };
   }
 
-  // The writes below go with the audit event of the same step (AuditService.append): each reads
-  // FROM appended. A second create racing for the key fails the pending one on the primary key.
+  // The writes below go with the audit event of the same step (AuditService.append). A second
+  // create racing for the key fails the pending one on the primary key.
 
-  pending(tenantId: string, key: string, fingerprint: string): Prisma.Sql {
-    return Prisma.sql`
-      INSERT INTO idempotent_requests (tenant_id, operation, key, fingerprint)
-      SELECT ${tenantId}::uuid, ${OPERATION}, ${key}, ${fingerprint} FROM appended`;
+  pending(tenantId: string, key: string, fingerprint: string): TableWrite {
+    return {
+      insert: 'idempotent_requests',
+      values: {
+        tenant_id: Prisma.sql`${tenantId}::uuid`,
+        operation: Prisma.sql`${OPERATION}`,
+        key: Prisma.sql`${key}`,
+        fingerprint: Prisma.sql`${fingerprint}`,
+      },
+    };
   }
 
-  completed(tenantId: string, key: string, succeeded: boolean, response: StoredResponse): Prisma.Sql {
-    return Prisma.sql`
-      UPDATE idempotent_requests
-      SET outcome = ${succeeded ? 'succeeded' : 'failed'}, response = ${JSON.stringify(redactSecrets(response))}::jsonb,
-          completed_at = ${new Date()}
-      FROM appended
-      WHERE tenant_id = ${tenantId}::uuid AND operation = ${OPERATION} AND key = ${key}`;
+  completed(tenantId: string, key: string, succeeded: boolean, response: StoredResponse): TableWrite {
+    return {
+      update: 'idempotent_requests',
+      set: {
+        outcome: Prisma.sql`${succeeded ? 'succeeded' : 'failed'}`,
+        response: Prisma.sql`${JSON.stringify(redactSecrets(response))}::jsonb`,
+        completed_at: Prisma.sql`${new Date()}`,
+      },
+      where: Prisma.sql`idempotent_requests.tenant_id = ${tenantId}::uuid
+        AND idempotent_requests.operation = ${OPERATION} AND idempotent_requests.key = ${key}`,
+    };
   }
 }

@@ -8,16 +8,17 @@ import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { hasSqlState } from '../database/database-errors';
 import { PrismaService } from '../database/prisma.service';
+import type { TableWrite } from '../audit/audit-events.repository';
 import { Prisma } from '../generated/prisma/client';
 
 /**
- * A dashboard write's hold on the dashboard, as writes the write adds to its audit statements
- * (they read FROM appended): taken with the pending event, given back with the outcome.
+ * A dashboard write's hold on the dashboard, as writes of dashboard_write_heads that go with the
+ * write's audit events: taken with the pending event, given back with the outcome.
  */
 export interface DashboardClaim {
   /** Takes the claim, or fails the whole statement (nothing of it written) when another write has. */
-  take(): Prisma.Sql;
-  giveBack(): Prisma.Sql;
+  take(): TableWrite;
+  giveBack(): TableWrite;
 }
 
 // Postgres fails a claim that cannot be taken with this SQLSTATE (the migration's dashboard_write_claimable).
@@ -120,24 +121,33 @@ class Claim implements DashboardClaim {
     private readonly claimMs: number,
   ) {}
 
-  take(): Prisma.Sql {
+  take(): TableWrite {
     this.taken = true;
-    return Prisma.sql`
-      INSERT INTO dashboard_write_heads AS head (tenant_id, dashboard_id, generation, writer, writing_until)
-      SELECT ${this.tenantId}::uuid, ${this.dashboardId}, ${this.generation + 1}::int, ${this.writer},
-             now() + ${this.claimMs}::int * interval '1 millisecond'
-      FROM appended
-      ON CONFLICT (tenant_id, dashboard_id) DO UPDATE
-      SET generation = EXCLUDED.generation, writer = EXCLUDED.writer, writing_until = EXCLUDED.writing_until
-      WHERE dashboard_write_claimable(
-        head.generation = ${this.generation}::int AND (head.writer IS NULL OR head.writing_until < now()))`;
+    return {
+      insert: 'dashboard_write_heads',
+      values: {
+        tenant_id: Prisma.sql`${this.tenantId}::uuid`,
+        dashboard_id: Prisma.sql`${this.dashboardId}`,
+        generation: Prisma.sql`${this.generation + 1}::int`,
+        writer: Prisma.sql`${this.writer}`,
+        writing_until: Prisma.sql`now() + ${this.claimMs}::int * interval '1 millisecond'`,
+      },
+      onConflict: Prisma.sql`
+        ON CONFLICT (tenant_id, dashboard_id) DO UPDATE
+        SET generation = EXCLUDED.generation, writer = EXCLUDED.writer, writing_until = EXCLUDED.writing_until
+        WHERE dashboard_write_claimable(
+          dashboard_write_heads.generation = ${this.generation}::int
+          AND (dashboard_write_heads.writer IS NULL OR dashboard_write_heads.writing_until < now()))`,
+    };
   }
 
-  giveBack(): Prisma.Sql {
-    return Prisma.sql`
-      UPDATE dashboard_write_heads SET writer = NULL, writing_until = NULL
-      FROM appended
-      WHERE tenant_id = ${this.tenantId}::uuid AND dashboard_id = ${this.dashboardId} AND writer = ${this.writer}`;
+  giveBack(): TableWrite {
+    return {
+      update: 'dashboard_write_heads',
+      set: { writer: Prisma.sql`NULL`, writing_until: Prisma.sql`NULL` },
+      where: Prisma.sql`dashboard_write_heads.tenant_id = ${this.tenantId}::uuid
+        AND dashboard_write_heads.dashboard_id = ${this.dashboardId} AND dashboard_write_heads.writer = ${this.writer}`,
+    };
   }
 }
 

@@ -8,10 +8,11 @@ import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
 import { DashboardWrites } from './dashboard-writes';
 import { DashboardCreatesRepository } from './dashboard-creates.repository';
+import { DashboardVersionsRepository } from './dashboard-versions.repository';
 
 @Module({
   imports: [AuditModule, CredentialsModule, CryptoModule, RateLimitModule, UpstreamModule],
   controllers: [DashboardsController],
-  providers: [DashboardsService, DashboardCreatesRepository, DashboardWrites],
+  providers: [DashboardsService, DashboardCreatesRepository, DashboardVersionsRepository, DashboardWrites],
 })
 export class DashboardsModule {}

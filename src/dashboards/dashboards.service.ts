@@ -5,7 +5,6 @@ import { AuditedUpstreamWrites } from '../audit/audited-upstream-writes';
 import type { Actor } from '../auth/principal';
 import { canonicalJson } from '../common/canonical-json';
 import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
-import { storableJson } from '../common/json-body';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
 import type { AppConfig } from '../config/app-config';
@@ -14,12 +13,12 @@ import { CredentialsService, UpstreamCredential } from '../credentials/credentia
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import { CryptoService } from '../crypto/crypto.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
-import { Prisma, type DashboardVersion } from '../generated/prisma/client';
+import type { DashboardVersion } from '../generated/prisma/client';
 import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
 import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
 import { DashboardCreatesRepository } from './dashboard-creates.repository';
+import { DashboardVersionsRepository } from './dashboard-versions.repository';
 import { DashboardEtags } from './dashboard-etags';
 import { DashboardClaim, DashboardWrites } from './dashboard-writes';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
@@ -57,24 +56,13 @@ interface ReplaceRequest {
   restoredVersion?: number;
 }
 
-/** A dashboard the gateway keeps as a version: its content, and where it stands in the numbering. */
-interface VersionToStore {
-  tenantId: string;
-  credentialId: string;
-  dashboardId: string;
-  content: DashboardEnvelope['data'];
-  etag: string;
-  /** Numbered after the versions of this dashboard id (a dashboard created again takes its old ones). */
-  numberedAfter?: string;
-}
-
 @Injectable()
 export class DashboardsService {
   private readonly etags = new DashboardEtags();
   private readonly pendingLimitMs: number;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly versionRows: DashboardVersionsRepository,
     private readonly upstreamWrites: AuditedUpstreamWrites,
     private readonly credentials: CredentialsService,
     private readonly upstreamCalls: UpstreamCallService,
@@ -145,7 +133,7 @@ export class DashboardsService {
         call: async () => ({ ...(await this.createUpstream(credential, body, actor)), status: CREATED }),
         after: (outcome) => {
           const writes = outcome.succeeded
-            ? [this.storeVersion({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
+            ? [this.versionRows.stored({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
             : [];
           if (idempotencyKey !== null) {
             const response = outcome.succeeded
@@ -195,7 +183,7 @@ export class DashboardsService {
         },
         before: () => [
           claim.take(),
-          this.storeVersion(
+          this.versionRows.stored(
             { tenantId, credentialId: credential.id, dashboardId: id, content: current.data, etag },
             actor,
             versionId,
@@ -208,7 +196,7 @@ export class DashboardsService {
           return { status: response.status, value: null };
         },
         after: (outcome) =>
-          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.forgetVersion(versionId)],
+          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.versionRows.forgotten(versionId)],
       });
     });
   }
@@ -246,11 +234,7 @@ export class DashboardsService {
     tenantId: string,
     id: string,
   ): Promise<{ items: DashboardVersionSummaryView[]; nextCursor: null }> {
-    const rows = await this.prisma.dashboardVersion.findMany({
-      where: { tenantId, dashboardId: id },
-      orderBy: { version: 'desc' },
-      take: 200,
-    });
+    const rows = await this.versionRows.list(tenantId, id);
     return { items: rows.map(summaryOf), nextCursor: null };
   }
 
@@ -296,7 +280,7 @@ export class DashboardsService {
         // Written with the pending event: the content before the replace, as the next version.
         before: () => [
           claim.take(),
-          this.storeVersion(
+          this.versionRows.stored(
             {
               tenantId,
               credentialId: credential.id,
@@ -323,7 +307,7 @@ export class DashboardsService {
         },
         // Only a replace that happened keeps the previous content as a version.
         after: (outcome) =>
-          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.forgetVersion(versionId)],
+          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.versionRows.forgotten(versionId)],
       });
       return value;
     });
@@ -360,11 +344,8 @@ export class DashboardsService {
         outcome.succeeded
           ? [
               claim.giveBack(),
-              Prisma.sql`
-                UPDATE dashboard_versions SET dashboard_id = ${outcome.value.dashboardId}
-                FROM appended
-                WHERE dashboard_versions.tenant_id = ${tenantId}::uuid AND dashboard_versions.dashboard_id = ${dashboardId}`,
-              this.storeVersion(
+              this.versionRows.moved(tenantId, dashboardId, outcome.value.dashboardId),
+              this.versionRows.stored(
                 { tenantId, credentialId: credential.id, ...outcome.value, numberedAfter: dashboardId },
                 actor,
               ),
@@ -425,38 +406,8 @@ export class DashboardsService {
     }
   }
 
-  /**
-   * The dashboard's next version, written with an audit event (it reads FROM appended); written
-   * again by a retried append, it stays one row. Content edited elsewhere may hold lone
-   * surrogates, which jsonb refuses: they are stored as U+FFFD.
-   */
-  private storeVersion(
-    version: VersionToStore & { etag: string },
-    actor: Actor,
-    id = randomUUID(),
-  ): Prisma.Sql {
-    const { tenantId, credentialId, dashboardId, content, etag } = version;
-    const numberedAfter = version.numberedAfter ?? dashboardId;
-    return Prisma.sql`
-      INSERT INTO dashboard_versions (id, tenant_id, credential_id, dashboard_id, version, content, etag,
-                                      tile_count, actor, on_behalf_of, request_id)
-      SELECT ${id}::uuid, ${tenantId}::uuid, ${credentialId}::uuid, ${dashboardId},
-             coalesce((SELECT max(version) FROM dashboard_versions
-                       WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${numberedAfter}), 0) + 1,
-             ${storableJson(content)}::jsonb, ${etag}, ${content.tiles?.length ?? 0}::int,
-             ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
-      FROM appended
-      ON CONFLICT (id) DO NOTHING`;
-  }
-
-  private forgetVersion(id: string): Prisma.Sql {
-    return Prisma.sql`DELETE FROM dashboard_versions USING appended WHERE dashboard_versions.id = ${id}::uuid`;
-  }
-
   private async findVersion(tenantId: string, id: string, version: number): Promise<DashboardVersion> {
-    const row = await this.prisma.dashboardVersion.findFirst({
-      where: { tenantId, dashboardId: id, version },
-    });
+    const row = await this.versionRows.find(tenantId, id, version);
     if (!row) throw problemFor(404, `Dashboard ${id} has no stored version ${version}.`);
     return row;
   }

@@ -6,6 +6,7 @@ import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { UpstreamModule } from '../upstream/upstream.module';
 import { PipeSpecHistoryController } from './history/pipe-spec-history.controller';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
+import { PipeSpecRecordsRepository } from './history/pipe-spec-records.repository';
 import { PipesController } from './pipes.controller';
 import { PipesService } from './pipes.service';
 import { SecretReferences } from './secret-references';
@@ -19,6 +20,7 @@ import { SecretUsageController } from './secret-usage.controller';
   providers: [
     PipesService,
     PipeSpecHistoryService,
+    PipeSpecRecordsRepository,
     SecretReferences,
     SecretUsesRepository,
     SecretPropagation,

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { TableWrite } from '../audit/audit-events.repository';
 import { problemFor } from '../common/problem/problem';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, type SecretUse } from '../generated/prisma/client';
@@ -34,8 +35,8 @@ export class SecretUsesRepository {
     return rows.map(toView);
   }
 
-  // The writes below go with the audit event of a pipe's create, update or delete (they read FROM
-  // appended), so where a secret is used is recorded exactly when the change is.
+  // The writes below go with the audit event of a pipe's create, update or delete, so where a
+  // secret is used is recorded exactly when the change is.
 
   /**
    * After a create or an update: the references it made, and the end of those it replaced (`set`:
@@ -47,38 +48,47 @@ export class SecretUsesRepository {
     uses: SecretUseSite[],
     set: string[],
     historyId: string | null,
-  ): Prisma.Sql[] {
+  ): TableWrite[] {
     const now = new Date();
     const referenced = uses.map((use) => use.path);
     const replaced = set.filter((path) => !referenced.includes(path));
     return [
       ...(replaced.length > 0
         ? [
-            Prisma.sql`
-              DELETE FROM secret_uses USING appended
-              WHERE secret_uses.tenant_id = ${tenantId}::uuid AND secret_uses.pipe_id = ${pipe.pipeId}
+            {
+              delete: 'secret_uses',
+              where: Prisma.sql`secret_uses.tenant_id = ${tenantId}::uuid AND secret_uses.pipe_id = ${pipe.pipeId}
                 AND secret_uses.path = ANY(${replaced}::text[])`,
+            },
           ]
         : []),
-      ...uses.map(
-        (use) => Prisma.sql`
-          INSERT INTO secret_uses (tenant_id, credential_id, pipe_id, organization_id, service_id, path, history_id,
-                                   created_at, updated_at)
-          SELECT ${tenantId}::uuid, ${use.credentialId}::uuid, ${pipe.pipeId}, ${pipe.organizationId}::uuid,
-                 ${pipe.serviceId}::uuid, ${use.path}, ${historyId}::uuid, ${now}, ${now}
-          FROM appended
-          ON CONFLICT (credential_id, pipe_id, path)
-          DO UPDATE SET updated_at = EXCLUDED.updated_at,
-                        history_id = coalesce(EXCLUDED.history_id, secret_uses.history_id)`,
-      ),
+      ...uses.map((use): TableWrite => ({
+        insert: 'secret_uses',
+        values: {
+          tenant_id: Prisma.sql`${tenantId}::uuid`,
+          credential_id: Prisma.sql`${use.credentialId}::uuid`,
+          pipe_id: Prisma.sql`${pipe.pipeId}`,
+          organization_id: Prisma.sql`${pipe.organizationId}::uuid`,
+          service_id: Prisma.sql`${pipe.serviceId}::uuid`,
+          path: Prisma.sql`${use.path}`,
+          history_id: Prisma.sql`${historyId}::uuid`,
+          created_at: Prisma.sql`${now}`,
+          updated_at: Prisma.sql`${now}`,
+        },
+        onConflict: Prisma.sql`
+            ON CONFLICT (credential_id, pipe_id, path)
+            DO UPDATE SET updated_at = EXCLUDED.updated_at,
+                          history_id = coalesce(EXCLUDED.history_id, secret_uses.history_id)`,
+      })),
     ];
   }
 
   /** After a pipe's delete: it uses nothing any more. */
-  deleted(tenantId: string, pipeId: string): Prisma.Sql {
-    return Prisma.sql`
-      DELETE FROM secret_uses USING appended
-      WHERE secret_uses.tenant_id = ${tenantId}::uuid AND secret_uses.pipe_id = ${pipeId}`;
+  deleted(tenantId: string, pipeId: string): TableWrite {
+    return {
+      delete: 'secret_uses',
+      where: Prisma.sql`secret_uses.tenant_id = ${tenantId}::uuid AND secret_uses.pipe_id = ${pipeId}`,
+    };
   }
 }
 
