@@ -6,7 +6,6 @@ import { AuthModule } from './auth/auth.module';
 import { ProblemFilter } from './common/problem/problem.filter';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
-import { CredentialsModule } from './credentials/credentials.module';
 import { DashboardsModule } from './dashboards/dashboards.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
@@ -15,6 +14,7 @@ import { MeModule } from './me/me.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PipesModule } from './pipes/pipes.module';
 import { TenantsModule } from './tenants/tenants.module';
+import { VaultModule } from './vault/vault.module';
 
 /**
  * The whole API. Only configuration, the database and metrics are global modules; every other
@@ -34,7 +34,7 @@ export class AppModule {
         AuthModule,
         TenantsModule,
         MeModule,
-        CredentialsModule,
+        VaultModule,
         PipesModule,
         DashboardsModule,
         HealthModule,

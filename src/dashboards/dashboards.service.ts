@@ -9,7 +9,7 @@ import { ProblemException, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
 import type { AppConfig } from '../config/app-config';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
-import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
+import { UpstreamCredentials, type UpstreamCredential } from '../credentials/upstream-credentials';
 import type { DashboardsSecret } from '../credentials/credential-secret';
 import { CryptoService } from '../crypto/crypto.service';
 import { isUniqueViolation } from '../database/database-errors';
@@ -64,7 +64,7 @@ export class DashboardsService {
   constructor(
     private readonly versionRows: DashboardVersionsRepository,
     private readonly upstreamWrites: AuditedUpstreamWrites,
-    private readonly credentials: CredentialsService,
+    private readonly credentials: UpstreamCredentials,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly dashboardsApi: DashboardsApiClient,
     private readonly creates: DashboardCreatesRepository,

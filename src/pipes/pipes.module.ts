@@ -9,21 +9,19 @@ import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
 import { PipeSpecRecordsRepository } from './history/pipe-spec-records.repository';
 import { PipesController } from './pipes.controller';
 import { PipesService } from './pipes.service';
-import { SecretReferences } from './secret-references';
-import { SecretUsesRepository } from './secret-uses.repository';
-import { SecretPropagation } from './secret-propagation';
-import { SecretUsageController } from './secret-usage.controller';
+import { SecretReferencesModule } from '../vault/references/secret-references.module';
 
 @Module({
-  imports: [AuditModule, CredentialsModule, CryptoModule, RateLimitModule, UpstreamModule],
-  controllers: [PipesController, PipeSpecHistoryController, SecretUsageController],
-  providers: [
-    PipesService,
-    PipeSpecHistoryService,
-    PipeSpecRecordsRepository,
-    SecretReferences,
-    SecretUsesRepository,
-    SecretPropagation,
+  imports: [
+    AuditModule,
+    CredentialsModule,
+    CryptoModule,
+    RateLimitModule,
+    UpstreamModule,
+    SecretReferencesModule,
   ],
+  controllers: [PipesController, PipeSpecHistoryController],
+  providers: [PipesService, PipeSpecHistoryService, PipeSpecRecordsRepository],
+  exports: [PipesService],
 })
 export class PipesModule {}

@@ -5,7 +5,7 @@ import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
 import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
-import { CredentialsService } from '../credentials/credentials.service';
+import { UpstreamCredentials } from '../credentials/upstream-credentials';
 import { UNIQUE } from '../database/unique-constraints';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { UpstreamAccess, UpstreamResponse } from '../upstream/upstream-http';
@@ -16,8 +16,8 @@ import type { PipesAnswer } from './pipes-answer';
 import { REDACTED } from '../redaction/redact';
 import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
-import { fieldPaths, SecretReferences } from './secret-references';
-import { SecretUsesRepository } from './secret-uses.repository';
+import { fieldPaths, SecretReferences } from '../vault/references/secret-references';
+import { SecretUsesRepository } from '../vault/references/secret-uses.repository';
 import {
   idempotentRequestInProgress,
   pendingLimitMs,
@@ -35,7 +35,7 @@ export class PipesService {
 
   constructor(
     private readonly upstreamWrites: AuditedUpstreamWrites,
-    private readonly credentials: CredentialsService,
+    private readonly credentials: UpstreamCredentials,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly pipesApi: PipesApiClient,
     private readonly history: PipeSpecHistoryService,

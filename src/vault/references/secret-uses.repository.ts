@@ -1,9 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { TableWrite } from '../audit/audit-events.repository';
-import { problemFor } from '../common/problem/problem';
-import { PrismaService } from '../database/prisma.service';
-import { Prisma, type SecretUse } from '../generated/prisma/client';
-import type { PipePath } from '../upstream/pipes-api.client';
+import type { TableWrite } from '../../audit/audit-events.repository';
+import { PrismaService } from '../../database/prisma.service';
+import { Prisma, type SecretUse } from '../../generated/prisma/client';
+import type { PipePath } from '../../upstream/pipes-api.client';
 import type { SecretUseSite } from './secret-references';
 import { viewOf } from '../common/views';
 
@@ -23,11 +22,6 @@ export class SecretUsesRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async list(tenantId: string, credentialId: string): Promise<SecretUseView[]> {
-    const credential = await this.prisma.credential.findFirst({
-      where: { id: credentialId, tenantId },
-      select: { kind: true },
-    });
-    if (!credential) throw problemFor(404, `Credential ${credentialId} does not exist.`);
     const rows = await this.prisma.secretUse.findMany({
       where: { tenantId, credentialId },
       orderBy: [{ createdAt: 'asc' }, { pipeId: 'asc' }, { path: 'asc' }],
