@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pendingLimitMs } from '../common/idempotency';
+import { pendingLimitMs } from '../idempotency/idempotency';
 import { KeyedLimiter } from '../common/limiter';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';

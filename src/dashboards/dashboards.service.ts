@@ -1,23 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditedUpstreamWrites } from '../audit/audited-upstream-writes';
 import type { Actor } from '../auth/principal';
 import { canonicalJson } from '../common/canonical-json';
-import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
+import { idempotentRequestInProgress } from '../idempotency/idempotency';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
-import type { AppConfig } from '../config/app-config';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { UpstreamCredentials, type UpstreamCredential } from '../credentials/upstream-credentials';
 import type { DashboardsSecret } from '../credentials/credential-secret';
-import { CryptoService } from '../crypto/crypto.service';
 import { isUniqueViolation } from '../database/database-errors';
 import { UNIQUE } from '../database/unique-constraints';
 import type { DashboardVersion } from '../generated/prisma/client';
 import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
 import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
-import { DashboardCreatesRepository } from './dashboard-creates.repository';
 import { DashboardVersionsRepository } from './dashboard-versions.repository';
 import { DashboardEtags } from './dashboard-etags';
 import { DashboardClaim, DashboardWrites } from './dashboard-writes';
@@ -59,7 +56,6 @@ interface ReplaceRequest {
 @Injectable()
 export class DashboardsService {
   private readonly etags = new DashboardEtags();
-  private readonly pendingLimitMs: number;
 
   constructor(
     private readonly versionRows: DashboardVersionsRepository,
@@ -67,13 +63,9 @@ export class DashboardsService {
     private readonly credentials: UpstreamCredentials,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly dashboardsApi: DashboardsApiClient,
-    private readonly creates: DashboardCreatesRepository,
-    private readonly crypto: CryptoService,
+    private readonly idempotency: IdempotencyStore,
     private readonly writes: DashboardWrites,
-    config: ConfigService<AppConfig, true>,
-  ) {
-    this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
-  }
+  ) {}
 
   /** `{data: [...]}` as JSON text to send on as it is. */
   async list(tenantId: string, credentialId: string | undefined, actor: Actor): Promise<string> {
@@ -106,15 +98,14 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<CreatedDashboard> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const request = canonicalJson({ credentialId: credential.id, body });
-    let fingerprint: string | null = null;
-    if (idempotencyKey !== null) {
-      fingerprint = this.crypto.fingerprint(request);
-      const earlier = await this.creates.find(tenantId, idempotencyKey);
-      if (earlier) {
-        const sameRequest = this.crypto.fingerprintMatches(request, earlier.fingerprint);
-        return replayOf({ ...earlier, sameRequest }, this.pendingLimitMs, { resource: 'dashboard' });
-      }
+    const key =
+      idempotencyKey === null ? null : { tenantId, operation: 'dashboard.create', key: idempotencyKey };
+    let fingerprint = '';
+    if (key !== null) {
+      const request = canonicalJson({ credentialId: credential.id, body });
+      const check = await this.idempotency.check({ ...key, request, resource: 'dashboard' });
+      if (check.replay) return check.replay;
+      fingerprint = check.fingerprint;
     }
     try {
       const { value } = await this.upstreamWrites.run({
@@ -126,20 +117,17 @@ export class DashboardsService {
           target: 'dashboard:new',
           details: { credentialId: credential.id },
         },
-        before:
-          idempotencyKey === null || fingerprint === null
-            ? undefined
-            : () => this.creates.pending(tenantId, idempotencyKey, fingerprint),
+        before: key === null ? undefined : () => this.idempotency.pending(key, fingerprint),
         call: async () => ({ ...(await this.createUpstream(credential, body, actor)), status: CREATED }),
         after: (outcome) => {
           const writes = outcome.succeeded
             ? [this.versionRows.stored({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
             : [];
-          if (idempotencyKey !== null) {
+          if (key !== null) {
             const response = outcome.succeeded
               ? { status: outcome.status, body: outcome.value.body }
               : { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body };
-            writes.push(this.creates.completed(tenantId, idempotencyKey, outcome.succeeded, response));
+            writes.push(this.idempotency.completed(key, outcome.succeeded, response));
           }
           return writes;
         },

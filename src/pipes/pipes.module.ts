@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { CredentialsModule } from '../credentials/credentials.module';
-import { CryptoModule } from '../crypto/crypto.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { UpstreamModule } from '../upstream/upstream.module';
 import { PipeSpecHistoryController } from './history/pipe-spec-history.controller';
@@ -15,7 +15,7 @@ import { SecretReferencesModule } from '../vault/references/secret-references.mo
   imports: [
     AuditModule,
     CredentialsModule,
-    CryptoModule,
+    IdempotencyModule,
     RateLimitModule,
     UpstreamModule,
     SecretReferencesModule,

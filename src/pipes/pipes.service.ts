@@ -18,34 +18,22 @@ import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
 import { fieldPaths, SecretReferences } from '../vault/references/secret-references';
 import { SecretUsesRepository } from '../vault/references/secret-uses.repository';
-import {
-  idempotentRequestInProgress,
-  pendingLimitMs,
-  replayOf,
-  type StoredResponse,
-} from '../common/idempotency';
+import { idempotentRequestInProgress } from '../idempotency/idempotency';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { canonicalJson } from '../common/canonical-json';
-import { CryptoService } from '../crypto/crypto.service';
-import { ConfigService } from '@nestjs/config';
-import type { AppConfig } from '../config/app-config';
 
 @Injectable()
 export class PipesService {
-  private readonly pendingLimitMs: number;
-
   constructor(
     private readonly upstreamWrites: AuditedUpstreamWrites,
     private readonly credentials: UpstreamCredentials,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly pipesApi: PipesApiClient,
     private readonly history: PipeSpecHistoryService,
-    private readonly crypto: CryptoService,
+    private readonly idempotency: IdempotencyStore,
     private readonly references: SecretReferences,
     private readonly secretUses: SecretUsesRepository,
-    config: ConfigService<AppConfig, true>,
-  ) {
-    this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
-  }
+  ) {}
 
   async create(
     tenantId: string,
@@ -60,31 +48,16 @@ export class PipesService {
     assertBody(checkCreatePipeBody, resolved.body);
     const spec = body as Record<string, unknown>;
     const redacted = this.history.redact(spec);
-    let fingerprint: string | null = null;
-    if (idempotencyKey !== null) {
-      // Over the whole spec, secrets included: a new secret under the same key is another request.
+    const key = idempotencyKey === null ? null : { tenantId, operation: 'pipe.create', key: idempotencyKey };
+    let fingerprint = '';
+    if (key !== null) {
       const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
-      fingerprint = this.crypto.fingerprint(request);
-      const earlier = await this.history.findIdempotent(tenantId, idempotencyKey);
-      if (earlier) {
-        const answer = replayOf(
-          {
-            sameRequest:
-              earlier.fingerprint === null
-                ? // Recorded before fingerprints were kept: the redacted spec and the place must match.
-                  earlier.specHash === redacted.specHash &&
-                  earlier.organizationId === at.organizationId &&
-                  earlier.serviceId === at.serviceId
-                : this.crypto.fingerprintMatches(request, earlier.fingerprint),
-            outcome: earlier.outcome,
-            response: earlier.response as StoredResponse | null,
-            createdAt: earlier.createdAt,
-          },
-          this.pendingLimitMs,
-          { resource: 'pipe', record: `history entry ${earlier.id}` },
-        );
-        return { status: answer.status, body: answer.body, problem: answer.problem };
+      const check = await this.idempotency.check({ ...key, request, resource: 'pipe' });
+      if (check.replay) {
+        const { status, body: answer, problem } = check.replay;
+        return { status, body: answer, problem };
       }
+      fingerprint = check.fingerprint;
     }
 
     const recordId = randomUUID();
@@ -103,13 +76,10 @@ export class PipesService {
             ...(resubmittedFrom ? { resubmittedFrom } : {}),
           },
         },
-        before: () =>
-          this.history.pendingRecord(
-            recordId,
-            { tenantId, ...at, idempotencyKey, fingerprint, resubmittedFrom },
-            redacted,
-            actor,
-          ),
+        before: () => [
+          this.history.pendingRecord(recordId, { tenantId, ...at, resubmittedFrom }, redacted, actor),
+          ...(key === null ? [] : [this.idempotency.pending(key, fingerprint, recordId)]),
+        ],
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
           const response = await this.upstreamCalls.run(credential, actor, (access) =>
@@ -125,15 +95,21 @@ export class PipesService {
         },
         after: (outcome) => {
           if (!outcome.succeeded) {
-            return this.history.failedRecord(recordId, {
-              upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
-              response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
-            });
+            const response = { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body };
+            return [
+              this.history.failedRecord(recordId, {
+                upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
+                response,
+              }),
+              ...(key === null ? [] : [this.idempotency.completed(key, false, response)]),
+            ];
           }
           const { response, json } = outcome.value;
           const pipeId = pipeIdOf(response.body);
           return [
-            this.history.succeededRecord(recordId, { pipeId, answer: response, json }),
+            this.history.succeededRecord(recordId, { pipeId, answer: response }),
+            // The answer's body comes redacted by UpstreamHttp: stored as it is.
+            ...(key === null ? [] : [this.idempotency.succeededAsWritten(key, response.status, json)]),
             ...(pipeId === null
               ? []
               : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
@@ -142,7 +118,7 @@ export class PipesService {
       });
       return { status, body: value.response.body, json: value.json };
     } catch (error) {
-      throw isUniqueViolation(error, UNIQUE.pipeIdempotencyKey) ? idempotentRequestInProgress() : error;
+      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
     }
   }
 

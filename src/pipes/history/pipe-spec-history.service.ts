@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
 import type { Actor } from '../../auth/principal';
 import { sha256Hex } from '../../common/canonical-json';
-import { IDEMPOTENCY_WINDOW_MS, type StoredResponse } from '../../common/idempotency';
+import type { StoredResponse } from '../../idempotency/idempotency';
 import { createdAtPosition, Page, toPage } from '../../common/pagination';
 import { problemFor } from '../../common/problem/problem';
 import type { AppConfig } from '../../config/app-config';
@@ -21,9 +21,6 @@ export interface NewPipeSpec {
   tenantId: string;
   organizationId: string;
   serviceId: string;
-  idempotencyKey: string | null;
-  /** The keyed fingerprint of the request, with an idempotency key. */
-  fingerprint: string | null;
   /** The history entry this spec is submitted again from. */
   resubmittedFrom: string | null;
 }
@@ -59,16 +56,6 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     return { text, specHash: sha256Hex(text) };
   }
 
-  /** The earlier record for this idempotency key within 24 h, or null. Expired keys are released. */
-  async findIdempotent(tenantId: string, idempotencyKey: string): Promise<PipeSpecRecord | null> {
-    const record = await this.records.byIdempotencyKey(tenantId, idempotencyKey);
-    if (record && record.createdAt.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) {
-      await this.records.releaseIdempotencyKey(record.id);
-      return null;
-    }
-    return record;
-  }
-
   // The writes below go with the audit event of the same step (AuditService.append), so they
   // happen exactly when the event does.
 
@@ -77,31 +64,23 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     return this.records.pending({ id, ...input, ...redacted }, actor);
   }
 
-  /**
-   * The record of a create the upstream accepted: `json` is its answer's body as JSON text. An
-   * UpstreamResponse's body comes redacted by UpstreamHttp (secret fields and patterns, and every
-   * secret the call sent), so it is stored as it is.
-   */
+  /** The record of a create the upstream accepted. */
   succeededRecord(
     id: string,
-    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope>; json: string },
+    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope> },
   ): TableWrite {
     const { status, body } = outcome.answer;
     return this.records.succeeded(id, {
       pipeId: outcome.pipeId,
       upstreamRequestId: body.requestId ?? null,
       upstreamStatus: status,
-      // JSON.stringify({ status, body } satisfies StoredResponse), without writing the body again.
-      response: `{"status":${status},"body":${outcome.json}}`,
     });
   }
 
   failedRecord(id: string, failure: { upstreamStatus: number | null; response: StoredResponse }): TableWrite {
-    const response = redactSecrets(failure.response);
     return this.records.failed(id, {
       upstreamStatus: failure.upstreamStatus,
-      error: JSON.stringify(response.body),
-      response: JSON.stringify(response),
+      error: JSON.stringify(redactSecrets(failure.response.body)),
     });
   }
 
@@ -136,16 +115,6 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     const row = await this.records.find(tenantId, id);
     if (!row) throw problemFor(404, `History entry ${id} does not exist.`);
     return row;
-  }
-
-  /**
-   * The record as a replay of its Idempotency-Key must see it: still `pending` past the deadline of
-   * the request that wrote it means that request was interrupted, and its outcome is unknown.
-   */
-  asReplayed(record: PipeSpecRecord): PipeSpecRecord {
-    return record.outcome === 'pending' && record.createdAt < this.interruptedBefore()
-      ? { ...record, outcome: 'unknown' }
-      : record;
   }
 
   async onApplicationBootstrap(): Promise<void> {

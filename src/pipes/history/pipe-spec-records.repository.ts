@@ -14,8 +14,6 @@ export interface NewSpecRecord {
   /** The canonical JSON of the spec with its secrets redacted, and its hash. */
   text: string;
   specHash: string;
-  idempotencyKey: string | null;
-  fingerprint: string | null;
   resubmittedFrom: string | null;
 }
 
@@ -41,16 +39,6 @@ export class PipeSpecRecordsRepository {
 
   find(tenantId: string, id: string): Promise<PipeSpecRecord | null> {
     return this.prisma.pipeSpecRecord.findFirst({ where: { id, tenantId } });
-  }
-
-  byIdempotencyKey(tenantId: string, idempotencyKey: string): Promise<PipeSpecRecord | null> {
-    return this.prisma.pipeSpecRecord.findUnique({
-      where: { tenantId_idempotencyKey: { tenantId, idempotencyKey } },
-    });
-  }
-
-  async releaseIdempotencyKey(id: string): Promise<void> {
-    await this.prisma.pipeSpecRecord.update({ where: { id }, data: { idempotencyKey: null } });
   }
 
   /** One page in the order of `createdAtKeyset`, one row more than `limit` to tell whether more follow. */
@@ -115,8 +103,6 @@ export class PipeSpecRecordsRepository {
         service_id: Prisma.sql`${record.serviceId}::uuid`,
         spec: Prisma.sql`${record.text}::jsonb`,
         spec_hash: Prisma.sql`${record.specHash}`,
-        idempotency_key: Prisma.sql`${record.idempotencyKey}`,
-        fingerprint: Prisma.sql`${record.fingerprint}`,
         resubmitted_from: Prisma.sql`${record.resubmittedFrom}::uuid`,
         request_id: Prisma.sql`${actor.requestId}`,
       },
@@ -130,7 +116,6 @@ export class PipeSpecRecordsRepository {
       pipeId: string | null;
       upstreamRequestId: string | null;
       upstreamStatus: number;
-      response: string;
     },
   ): TableWrite {
     return {
@@ -140,25 +125,20 @@ export class PipeSpecRecordsRepository {
         pipe_id: Prisma.sql`${outcome.pipeId}`,
         upstream_request_id: Prisma.sql`${outcome.upstreamRequestId}`,
         upstream_status: Prisma.sql`${outcome.upstreamStatus}::int`,
-        response: Prisma.sql`${outcome.response}::jsonb`,
         completed_at: Prisma.sql`${new Date()}`,
       },
       where: Prisma.sql`pipe_spec_records.id = ${id}::uuid`,
     };
   }
 
-  /** `error` and `response` are JSON text. */
-  failed(
-    id: string,
-    failure: { upstreamStatus: number | null; error: string; response: string },
-  ): TableWrite {
+  /** `error` is the problem answered, as JSON text. */
+  failed(id: string, failure: { upstreamStatus: number | null; error: string }): TableWrite {
     return {
       update: 'pipe_spec_records',
       set: {
         outcome: Prisma.sql`'failed'`,
         upstream_status: Prisma.sql`${failure.upstreamStatus}::int`,
         error: Prisma.sql`${failure.error}::jsonb`,
-        response: Prisma.sql`${failure.response}::jsonb`,
         completed_at: Prisma.sql`${new Date()}`,
       },
       where: Prisma.sql`pipe_spec_records.id = ${id}::uuid`,
