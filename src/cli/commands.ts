@@ -1,13 +1,13 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
+import { KeysRepository } from '../auth/keys.repository';
 import { KeysService } from '../auth/keys.service';
 import type { Actor } from '../auth/principal';
 import { PLATFORM_GRANTOR } from '../auth/role-grants';
 import { ROLES, type Role } from '../auth/roles';
 import { CredentialsRepository } from '../credentials/credentials.repository';
 import { CryptoService } from '../crypto/crypto.service';
-import { PrismaService } from '../database/prisma.service';
 import { TenantsService } from '../tenants/tenants.service';
 import { rewrapCredentials } from './key-ring-rewrap';
 
@@ -100,9 +100,7 @@ export async function runCommand(app: INestApplicationContext, args: string[]): 
     }
     case 'key revoke': {
       if (!rest[0]) throw new CliUsageError('key revoke needs a KEY_ID');
-      const key = await app
-        .get(PrismaService)
-        .gatewayKey.findUnique({ where: { id: rest[0] }, select: { tenantId: true } });
+      const key = await app.get(KeysRepository).tenantOf(rest[0]);
       if (!key) throw new CliUsageError(`no gateway key ${rest[0]}`);
       await app.get(KeysService).revoke(key.tenantId, rest[0], cliActor());
       return [`key ${rest[0]} revoked`];
