@@ -7,9 +7,8 @@ import { KeyedLimiter } from '../common/limiter';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { hasSqlState } from '../database/database-errors';
-import { PrismaService } from '../database/prisma.service';
 import type { TableWrite } from '../audit/audit-events.repository';
-import { Prisma } from '../generated/prisma/client';
+import { DashboardWriteHeadsRepository, type WriteClaim } from './dashboard-write-heads.repository';
 
 /**
  * A dashboard write's hold on the dashboard, as writes of dashboard_write_heads that go with the
@@ -54,7 +53,7 @@ export class DashboardWrites {
   private readonly waitMs: number;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly heads: DashboardWriteHeadsRepository,
     config: ConfigService<AppConfig, true>,
   ) {
     const { timeoutMs } = config.get('upstream', { infer: true });
@@ -76,7 +75,11 @@ export class DashboardWrites {
           this.generations.get(key) ?? (await this.readGeneration(tenantId, dashboardId, deadline));
         // Unknown until the write ends: a failure may or may not have taken the claim.
         this.generations.delete(key);
-        const claim = new Claim(tenantId, dashboardId, generation, this.claimMs);
+        const claim = new Claim(
+          this.heads,
+          { tenantId, dashboardId, generation, writer: randomUUID() },
+          this.claimMs,
+        );
         try {
           const result = await write(claim);
           this.remember(key, claim.taken ? generation + 1 : generation);
@@ -92,10 +95,7 @@ export class DashboardWrites {
   /** The row's generation once no other write holds the dashboard (0 for a dashboard never written). */
   private async readGeneration(tenantId: string, dashboardId: string, deadline: number): Promise<number> {
     for (;;) {
-      // Whether the claim is still held is Postgres's to say: it is the clock claims are taken by.
-      const [head] = await this.prisma.$queryRaw<{ generation: number; held: boolean }[]>`
-        SELECT generation, (writer IS NOT NULL AND writing_until >= now()) AS held
-        FROM dashboard_write_heads WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${dashboardId}`;
+      const head = await this.heads.read(tenantId, dashboardId);
       if (head === undefined) return 0;
       if (!head.held) return head.generation;
       if (Date.now() + BUSY_RECHECK_MS >= deadline) throw dashboardBusy();
@@ -111,43 +111,21 @@ export class DashboardWrites {
 
 class Claim implements DashboardClaim {
   taken = false;
-  // Its own id, not the request's: a caller may send the same X-Request-Id twice.
-  private readonly writer = randomUUID();
 
   constructor(
-    private readonly tenantId: string,
-    private readonly dashboardId: string,
-    private readonly generation: number,
+    private readonly heads: DashboardWriteHeadsRepository,
+    // Its writer is its own id, not the request's: a caller may send the same X-Request-Id twice.
+    private readonly claim: WriteClaim,
     private readonly claimMs: number,
   ) {}
 
   take(): TableWrite {
     this.taken = true;
-    return {
-      insert: 'dashboard_write_heads',
-      values: {
-        tenant_id: Prisma.sql`${this.tenantId}::uuid`,
-        dashboard_id: Prisma.sql`${this.dashboardId}`,
-        generation: Prisma.sql`${this.generation + 1}::int`,
-        writer: Prisma.sql`${this.writer}`,
-        writing_until: Prisma.sql`now() + ${this.claimMs}::int * interval '1 millisecond'`,
-      },
-      onConflict: Prisma.sql`
-        ON CONFLICT (tenant_id, dashboard_id) DO UPDATE
-        SET generation = EXCLUDED.generation, writer = EXCLUDED.writer, writing_until = EXCLUDED.writing_until
-        WHERE dashboard_write_claimable(
-          dashboard_write_heads.generation = ${this.generation}::int
-          AND (dashboard_write_heads.writer IS NULL OR dashboard_write_heads.writing_until < now()))`,
-    };
+    return this.heads.taken(this.claim, this.claimMs);
   }
 
   giveBack(): TableWrite {
-    return {
-      update: 'dashboard_write_heads',
-      set: { writer: Prisma.sql`NULL`, writing_until: Prisma.sql`NULL` },
-      where: Prisma.sql`dashboard_write_heads.tenant_id = ${this.tenantId}::uuid
-        AND dashboard_write_heads.dashboard_id = ${this.dashboardId} AND dashboard_write_heads.writer = ${this.writer}`,
-    };
+    return this.heads.givenBack(this.claim);
   }
 }
 

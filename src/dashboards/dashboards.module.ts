@@ -7,11 +7,12 @@ import { UpstreamModule } from '../upstream/upstream.module';
 import { DashboardsController } from './dashboards.controller';
 import { DashboardsService } from './dashboards.service';
 import { DashboardWrites } from './dashboard-writes';
+import { DashboardWriteHeadsRepository } from './dashboard-write-heads.repository';
 import { DashboardVersionsRepository } from './dashboard-versions.repository';
 
 @Module({
   imports: [AuditModule, CredentialsModule, IdempotencyModule, RateLimitModule, UpstreamModule],
   controllers: [DashboardsController],
-  providers: [DashboardsService, DashboardVersionsRepository, DashboardWrites],
+  providers: [DashboardsService, DashboardVersionsRepository, DashboardWriteHeadsRepository, DashboardWrites],
 })
 export class DashboardsModule {}
