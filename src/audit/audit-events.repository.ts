@@ -156,6 +156,74 @@ export class AuditEventsRepository {
     }
   }
 
+  /** A tenant's chain head as stored (undefined before its first event). */
+  chainHead(tenantId: string): Promise<{ lastSeq: number; lastHash: string } | null> {
+    return this.prisma.auditChain.findUnique({
+      where: { tenantId },
+      select: { lastSeq: true, lastHash: true },
+    });
+  }
+
+  /** Every tenant's chain head. */
+  chainHeads(): Promise<{ tenantId: string; lastSeq: number; lastHash: string }[]> {
+    return this.prisma.auditChain.findMany({ select: { tenantId: true, lastSeq: true, lastHash: true } });
+  }
+
+  /** Tenants whose chain's first event is older than `cutoff` and is not also its newest. */
+  async pruneCandidates(cutoff: Date): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ tenant_id: string }[]>`
+      SELECT c.tenant_id FROM audit_chains c
+      JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.start_seq
+      WHERE e.at < ${cutoff} AND c.start_seq < c.last_seq`;
+    return rows.map((row) => row.tenant_id);
+  }
+
+  /** Where a tenant's chain starts and ends, read in `tx` (`lock`: with its row locked). */
+  async chainBounds(
+    tx: PrismaTx,
+    tenantId: string,
+    lock = false,
+  ): Promise<{ startSeq: number; lastSeq: number }> {
+    const [chain] = await tx.$queryRaw<{ start_seq: number; last_seq: number }[]>`
+      SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid
+      ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
+    return { startSeq: chain.start_seq, lastSeq: chain.last_seq };
+  }
+
+  /** The oldest event from `startSeq` on that is at or after `cutoff`, or else the newest. */
+  async firstKept(
+    tx: PrismaTx,
+    tenantId: string,
+    chain: { startSeq: number; lastSeq: number },
+    cutoff: Date,
+  ): Promise<{ seq: number; prevHash: string } | undefined> {
+    const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
+      SELECT seq, prev_hash FROM audit_events
+      WHERE tenant_id = ${tenantId}::uuid AND seq >= ${chain.startSeq}
+        AND (at >= ${cutoff} OR seq = ${chain.lastSeq})
+      ORDER BY seq LIMIT 1`;
+    return kept && { seq: kept.seq, prevHash: kept.prev_hash };
+  }
+
+  /** Deletes the tenant's events with `from <= seq < to`; answers how many. */
+  deleteRange(tx: PrismaTx, tenantId: string, from: number, to: number): Promise<number> {
+    return tx.$executeRaw`
+      DELETE FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq >= ${from} AND seq < ${to}`;
+  }
+
+  /** The chain now starts at `start` (its predecessor's hash `startHash`). */
+  async moveStart(
+    tx: PrismaTx,
+    tenantId: string,
+    start: { seq: number; prevHash: string },
+    at: Date,
+  ): Promise<void> {
+    await tx.auditChain.update({
+      where: { tenantId },
+      data: { startSeq: start.seq, startHash: start.prevHash, prunedAt: at },
+    });
+  }
+
   /** The chain row of a tenant, read in `tx`. */
   chain(tx: PrismaTx, tenantId: string) {
     return tx.auditChain.findUnique({ where: { tenantId } });
