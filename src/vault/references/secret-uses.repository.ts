@@ -4,7 +4,7 @@ import { PrismaService } from '../../database/prisma.service';
 import { Prisma, type SecretUse } from '../../generated/prisma/client';
 import type { PipePath } from '../../upstream/pipes-api.client';
 import type { SecretUseSite } from './secret-references';
-import { viewOf } from '../common/views';
+import { viewOf } from '../../common/views';
 
 /** One pipe's use of a vault secret, as GET /v1/credentials/{id}/usage lists it. */
 export interface SecretUseView {
