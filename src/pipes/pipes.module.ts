@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/audit.module';
 import { CredentialsModule } from '../credentials/credentials.module';
+import { PipeReadsModule } from '../pipe-reads/pipe-reads.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { UpstreamModule } from '../upstream/upstream.module';
@@ -19,6 +20,7 @@ import { SecretReferencesModule } from '../vault/references/secret-references.mo
     RateLimitModule,
     UpstreamModule,
     SecretReferencesModule,
+    PipeReadsModule,
   ],
   controllers: [PipesController, PipeSpecHistoryController],
   providers: [PipesService, PipeSpecHistoryService, PipeSpecRecordsRepository],

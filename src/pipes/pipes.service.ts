@@ -21,6 +21,7 @@ import { SecretUsesRepository } from '../vault/references/secret-uses.repository
 import { idempotentRequestInProgress } from '../idempotency/idempotency';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { canonicalJson } from '../common/canonical-json';
+import { PipeChange, PipeRead, PipeReads } from '../pipe-reads/pipe-reads.service';
 
 @Injectable()
 export class PipesService {
@@ -33,6 +34,7 @@ export class PipesService {
     private readonly idempotency: IdempotencyStore,
     private readonly references: SecretReferences,
     private readonly secretUses: SecretUsesRepository,
+    private readonly reads: PipeReads,
   ) {}
 
   async create(
@@ -116,6 +118,13 @@ export class PipesService {
           ];
         },
       });
+      this.reads.written({
+        tenantId,
+        at,
+        action: 'create',
+        pipeId: pipeIdOf(value.response.body),
+        answer: value.response.body,
+      });
       return { status, body: value.response.body, json: value.json };
     } catch (error) {
       throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
@@ -152,15 +161,21 @@ export class PipesService {
   }
 
   list(tenantId: string, at: PipeLocation, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (access) => this.pipesApi.listPipes(access, at, actor.requestId));
+    return this.read(tenantId, at, { kind: 'list' }, actor, (access) =>
+      this.pipesApi.listPipes(access, at, actor.requestId),
+    );
   }
 
   get(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (access) => this.pipesApi.getPipe(access, at, actor.requestId));
+    return this.read(tenantId, at, { kind: 'pipe', pipeId: at.pipeId }, actor, (access) =>
+      this.pipesApi.getPipe(access, at, actor.requestId),
+    );
   }
 
   settings(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (access) => this.pipesApi.getSettings(access, at, actor.requestId));
+    return this.read(tenantId, at, { kind: 'settings', pipeId: at.pipeId }, actor, (access) =>
+      this.pipesApi.getSettings(access, at, actor.requestId),
+    );
   }
 
   /** The audit keeps the change as sent, references and all; the values go upstream only. */
@@ -227,15 +242,19 @@ export class PipesService {
     );
   }
 
+  /** Through the tenant's read cache: callers reading the same thing at once share one upstream call. */
   private async read(
     tenantId: string,
     at: PipeLocation,
+    read: PipeRead,
     actor: Actor,
     call: PipesCall,
   ): Promise<PipesAnswer> {
-    const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, call);
-    return { status: response.status, body: response.body };
+    return this.reads.read(tenantId, at, read, async () => {
+      const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
+      const response = await this.upstreamCalls.run(credential, actor, call);
+      return { status: response.status, body: response.body };
+    });
   }
 
   /** A change to one pipe upstream: audited pending before the call and with its outcome after it. */
@@ -263,9 +282,18 @@ export class PipesService {
       },
       after,
     });
+    this.reads.written({ tenantId, at, action: CHANGES[action], pipeId: at.pipeId, answer: value });
     return { status, body: value };
   }
 }
+
+const CHANGES: Record<string, PipeChange['action']> = {
+  'pipe.update': 'update',
+  'pipe.delete': 'delete',
+  'pipe.state': 'state',
+  'pipe.scale': 'scale',
+  'pipe.settings': 'settings',
+};
 
 type PipesCall = (access: UpstreamAccess<PipesSecret>) => Promise<UpstreamResponse<PipesEnvelope>>;
 

@@ -333,7 +333,7 @@ export interface paths {
     };
     /**
      * List a service's pipes
-     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the list.
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the list. Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.
      */
     get: operations['PipesController_list'];
     put?: never;
@@ -357,7 +357,7 @@ export interface paths {
     };
     /**
      * Read a pipe
-     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the pipe.
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the pipe. Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.
      */
     get: operations['PipesController_get'];
     put?: never;
@@ -425,7 +425,7 @@ export interface paths {
     };
     /**
      * Read a pipe's advanced settings
-     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the settings object, as the service names the settings.
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the settings object, as the service names the settings. Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.
      */
     get: operations['PipesController_settings'];
     /**
@@ -509,7 +509,7 @@ export interface paths {
     };
     /**
      * List dashboards
-     * @description `{data: [...]}` as the dashboards API sent it.
+     * @description `{data: [...]}` as the dashboards API sent it, with an ETag. Send the ETag back in If-None-Match to get 304, without a body, while it is unchanged.
      */
     get: operations['DashboardsController_list'];
     put?: never;
@@ -533,7 +533,7 @@ export interface paths {
     };
     /**
      * Read a dashboard
-     * @description `{data}` as the dashboards API sent it, with an ETag to send back in If-Match.
+     * @description `{data}` as the dashboards API sent it, with an ETag to send back in If-Match. Send the ETag back in If-None-Match to get 304, without a body, while it is unchanged.
      */
     get: operations['DashboardsController_get'];
     /**
@@ -4692,6 +4692,10 @@ export interface operations {
       /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
       200: {
         headers: {
+          /** @description Seconds since the upstream call this answer comes from began (0: read now). */
+          Age?: number;
+          /** @description `private, max-age=<seconds>`: how much longer the answer may be reused. */
+          'Cache-Control'?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5126,6 +5130,10 @@ export interface operations {
       /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
       200: {
         headers: {
+          /** @description Seconds since the upstream call this answer comes from began (0: read now). */
+          Age?: number;
+          /** @description `private, max-age=<seconds>`: how much longer the answer may be reused. */
+          'Cache-Control'?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6201,6 +6209,10 @@ export interface operations {
       /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
       200: {
         headers: {
+          /** @description Seconds since the upstream call this answer comes from began (0: read now). */
+          Age?: number;
+          /** @description `private, max-age=<seconds>`: how much longer the answer may be reused. */
+          'Cache-Control'?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7069,12 +7081,22 @@ export interface operations {
       /** @description `{data: [dashboard, ...]}` */
       200: {
         headers: {
+          /** @description The entity tag of this list, quotes included; send it back in If-None-Match. */
+          ETag?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['DashboardListEnvelope'];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /**
        * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
@@ -7496,6 +7518,14 @@ export interface operations {
         content: {
           'application/json': components['schemas']['DashboardEnvelope'];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /**
        * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
