@@ -13,6 +13,7 @@ import { LoggingModule } from './logging/logging.module';
 import { MeModule } from './me/me.module';
 import { MetricsModule } from './metrics/metrics.module';
 import { PipesModule } from './pipes/pipes.module';
+import { PipeEventsModule } from './pipe-events/pipe-events.module';
 import { TenantsModule } from './tenants/tenants.module';
 import { VaultModule } from './vault/vault.module';
 
@@ -36,6 +37,7 @@ export class AppModule {
         MeModule,
         VaultModule,
         PipesModule,
+        PipeEventsModule,
         DashboardsModule,
         HealthModule,
       ],

@@ -57,11 +57,12 @@ export class PipeReads {
     at: PipeLocation,
     read: PipeRead,
     fetch: () => Promise<PipeReadAnswer>,
+    maxAgeMs?: number,
   ): Promise<PipeReadAnswer & { freshness: Freshness }> {
     const kept = this.credentials.vaultValues(tenantId);
     const vault = kept instanceof Promise ? await kept : kept;
     const key = read.kind === 'list' ? 'list' : `${read.kind}:${read.pipeId}`;
-    const answer = await this.cache.read(scopeOf(tenantId, at), key, vault.identity, fetch);
+    const answer = await this.cache.read(scopeOf(tenantId, at), key, vault.identity, fetch, maxAgeMs);
     const ageMs = Math.max(0, Date.now() - answer.fetchedAt);
     return {
       ...answer.value,

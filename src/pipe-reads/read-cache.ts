@@ -37,13 +37,20 @@ export class ReadCache<V> {
 
   /**
    * The kept answer for `key` made under `version`, else the one being fetched, else a new fetch.
-   * Failures are shared by the readers waiting on them and never kept.
+   * Failures are shared by the readers waiting on them and never kept. A reader that needs a fresher
+   * answer than the lifetime (`maxAgeMs`) makes a new call, which then serves the others.
    */
-  read(scope: string, key: string, version: string, fetch: () => Promise<V>): Promise<Kept<V>> {
+  read(
+    scope: string,
+    key: string,
+    version: string,
+    fetch: () => Promise<V>,
+    maxAgeMs = this.ttlMs,
+  ): Promise<Kept<V>> {
     const full = `${scope}|${key}`;
     const entry = this.entries.get(full);
     if (entry !== undefined) {
-      if (entry.version === version && this.now() - entry.fetchedAt < this.ttlMs) {
+      if (entry.version === version && this.now() - entry.fetchedAt < Math.min(this.ttlMs, maxAgeMs)) {
         return Promise.resolve(entry);
       }
       this.entries.delete(full);

@@ -160,9 +160,15 @@ export class PipesService {
     return this.create(tenantId, at, spec, idempotencyKey, actor, historyId);
   }
 
-  list(tenantId: string, at: PipeLocation, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, { kind: 'list' }, actor, (access) =>
-      this.pipesApi.listPipes(access, at, actor.requestId),
+  /** `maxAgeMs`: an answer kept longer than this is not used (the event poller's reads). */
+  list(tenantId: string, at: PipeLocation, actor: Actor, maxAgeMs?: number): Promise<PipesAnswer> {
+    return this.read(
+      tenantId,
+      at,
+      { kind: 'list' },
+      actor,
+      (access) => this.pipesApi.listPipes(access, at, actor.requestId),
+      maxAgeMs,
     );
   }
 
@@ -249,12 +255,19 @@ export class PipesService {
     read: PipeRead,
     actor: Actor,
     call: PipesCall,
+    maxAgeMs?: number,
   ): Promise<PipesAnswer> {
-    return this.reads.read(tenantId, at, read, async () => {
-      const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-      const response = await this.upstreamCalls.run(credential, actor, call);
-      return { status: response.status, body: response.body };
-    });
+    return this.reads.read(
+      tenantId,
+      at,
+      read,
+      async () => {
+        const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
+        const response = await this.upstreamCalls.run(credential, actor, call);
+        return { status: response.status, body: response.body };
+      },
+      maxAgeMs,
+    );
   }
 
   /** A change to one pipe upstream: audited pending before the call and with its outcome after it. */
