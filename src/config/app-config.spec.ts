@@ -277,6 +277,11 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
     expect(config.pipeEvents).toMatchObject({ pollMs: 5_000, heartbeatMs: 1_000, perKey: 2 });
   });
 
+  it('polls no faster than half the pipes API budget allows, when the interval is left unset', () => {
+    expect(loadConfig({ PIPES_API_RATE_LIMIT: '3/60s' }).pipeEvents.pollMs).toBe(40_000);
+    expect(loadConfig({ PIPES_API_RATE_LIMIT: '100/10s' }).pipeEvents.pollMs).toBe(2_000);
+  });
+
   it('lets the poller run faster only when the pipes API budget allows it', () => {
     expect(loadConfig({ PIPE_EVENTS_POLL_MS: '500', PIPES_API_RATE_LIMIT: '0' }).pipeEvents.pollMs).toBe(500);
     expect(() => loadConfig({ PIPE_EVENTS_POLL_MS: '1000' })).toThrow(

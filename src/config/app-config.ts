@@ -478,11 +478,13 @@ export function loadConfig(env: Env): AppConfig {
 
 /**
  * PIPE_EVENTS_POLL_MS: the poller of a service may spend at most half its credential's pipes API
- * budget, leaving the rest to callers' reads and writes.
+ * budget, leaving the rest to callers' reads and writes. Unset, it is 2 s or, with a tighter
+ * budget, the least interval that budget allows.
  */
 function pollInterval(env: Env, budget: RateLimit | null): number {
-  const pollMs = integer(env, 'PIPE_EVENTS_POLL_MS', 2_000, 500, 600_000);
   const least = budget === null ? 0 : Math.ceil((2 * budget.windowMs) / budget.limit);
+  if (value(env, 'PIPE_EVENTS_POLL_MS') === undefined) return Math.min(Math.max(2_000, least), 600_000);
+  const pollMs = integer(env, 'PIPE_EVENTS_POLL_MS', 2_000, 500, 600_000);
   if (pollMs < least) {
     throw new ConfigError(
       'PIPE_EVENTS_POLL_MS',
