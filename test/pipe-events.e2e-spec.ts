@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { Client } from 'pg';
 import { PipeEvents } from '../src/pipe-events/pipe-events.service';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { startPipesSimulator, type PipesSimulator } from '../sandbox';
 import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';

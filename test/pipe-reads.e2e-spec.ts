@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PipeReads } from '../src/pipe-reads/pipe-reads.service';
-import { validCreateBody } from '../src/pipes/schema/test-support/pipe-bodies';
+import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant } from './support/fixtures';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 

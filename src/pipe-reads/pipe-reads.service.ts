@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
-import { CredentialsService } from '../credentials/credentials.service';
+import { UpstreamCredentials } from '../credentials/upstream-credentials';
 import type { PipeLocation } from '../upstream/pipes-api.client';
 import { ReadCache } from './read-cache';
 
@@ -45,7 +45,7 @@ export class PipeReads {
   private readonly listeners: ChangeListener[] = [];
 
   constructor(
-    private readonly credentials: CredentialsService,
+    private readonly credentials: UpstreamCredentials,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
