@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { INestApplicationContext } from '@nestjs/common';
 import { KeysService } from '../src/auth/keys.service';
 import { PLATFORM_GRANTOR } from '../src/auth/role-grants';
-import { CredentialsService } from '../src/credentials/credentials.service';
+import { CredentialStore } from '../src/credentials/credential-store';
 import { PrismaService } from '../src/database/prisma.service';
 import { TenantsService } from '../src/tenants/tenants.service';
 
@@ -30,7 +30,7 @@ export async function seedDemoTenant(
 ): Promise<{ tenantId: string; key: string }> {
   const actor = { actor: 'sandbox', onBehalfOf: null, keyId: null, requestId: randomUUID() };
   const prisma = app.get(PrismaService);
-  const credentials = app.get(CredentialsService);
+  const credentials = app.get(CredentialStore);
   const tenant =
     (await prisma.tenant.findUnique({ where: { name: options.tenantName } })) ??
     (await app.get(TenantsService).create({ name: options.tenantName }, actor));

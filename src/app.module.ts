@@ -6,19 +6,21 @@ import { AuthModule } from './auth/auth.module';
 import { ProblemFilter } from './common/problem/problem.filter';
 import type { AppConfig } from './config/app-config';
 import { AppConfigModule } from './config/config.module';
-import { CredentialsModule } from './credentials/credentials.module';
-import { CryptoModule } from './crypto/crypto.module';
 import { DashboardsModule } from './dashboards/dashboards.module';
 import { DatabaseModule } from './database/database.module';
 import { HealthModule } from './health/health.module';
 import { LoggingModule } from './logging/logging.module';
 import { MeModule } from './me/me.module';
 import { MetricsModule } from './metrics/metrics.module';
-import { RateLimitModule } from './rate-limit/rate-limit.module';
 import { PipesModule } from './pipes/pipes.module';
+import { PipeEventsModule } from './pipe-events/pipe-events.module';
 import { TenantsModule } from './tenants/tenants.module';
-import { UpstreamModule } from './upstream/upstream.module';
+import { VaultModule } from './vault/vault.module';
 
+/**
+ * The whole API. Only configuration, the database and metrics are global modules; every other
+ * module imports what it uses, so its imports say what it depends on.
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: { logDestination?: Writable } = {}): DynamicModule {
@@ -28,16 +30,14 @@ export class AppModule {
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
         DatabaseModule,
-        CryptoModule,
         MetricsModule,
-        RateLimitModule,
         AuditModule,
         AuthModule,
         TenantsModule,
         MeModule,
-        CredentialsModule,
-        UpstreamModule,
+        VaultModule,
         PipesModule,
+        PipeEventsModule,
         DashboardsModule,
         HealthModule,
       ],

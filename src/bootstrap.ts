@@ -11,6 +11,7 @@ import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError, trackRouteMethods } from './common/problem/framework-errors';
 import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { builtConsoleDirectory, serveConsole } from './console/console-static';
+import { PipeEvents } from './pipe-events/pipe-events.service';
 import { MetricsService } from './metrics/metrics.service';
 import { createValidationPipe } from './common/problem/validation';
 import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
@@ -102,12 +103,14 @@ export async function createApp(
         'Content-Type',
         'Idempotency-Key',
         'If-Match',
+        'If-None-Match',
+        'Last-Event-ID',
         'X-On-Behalf-Of',
         'X-Request-Id',
         'X-Tenant-Id',
       ],
       // No cookies: browsers send a user's token in Authorization, so credentials mode stays off.
-      exposedHeaders: ['ETag', 'Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
+      exposedHeaders: ['Age', 'ETag', 'Retry-After', 'WWW-Authenticate', 'X-Request-Id'],
       maxAge: 600,
     });
   }
@@ -118,6 +121,12 @@ export async function createApp(
     const route = request.routeOptions.url;
     logAccess(accessLines, request, reply, route);
     metrics.observeHttp(request.method, route ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    done();
+  });
+  // Open event streams never end by themselves: the server's close would wait for them.
+  const pipeEvents = app.get(PipeEvents);
+  fastify.addHook('preClose', (done) => {
+    pipeEvents.endAll();
     done();
   });
   app.flushLogs();

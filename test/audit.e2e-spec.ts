@@ -4,7 +4,7 @@ import { runInNewContext } from 'node:vm';
 import { auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
 import { AuditChainKeys } from '../src/crypto/audit-chain-keys';
 import { AuditRetentionService } from '../src/audit/audit-retention.service';
-import { AuditService } from '../src/audit/audit.service';
+import { AuditService, type TableWrite } from '../src/audit/audit.service';
 import type { AuditEventView } from '../src/audit/dto/audit.dto';
 import { encodeCursor } from '../src/common/pagination';
 import { PrismaService } from '../src/database/prisma.service';
@@ -389,9 +389,16 @@ describe('audit log (e2e)', () => {
         target: `t:${i}`,
       });
       // The tenant's chain row exists already: writing it again breaks its primary key.
-      const failingChange = Prisma.sql`
-        INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
-        SELECT ${busy.id}::uuid, 0, 'x', 1, 'x' FROM appended`;
+      const failingChange: TableWrite = {
+        insert: 'audit_chains',
+        values: {
+          tenant_id: Prisma.sql`${busy.id}::uuid`,
+          last_seq: Prisma.sql`0`,
+          last_hash: Prisma.sql`'x'`,
+          start_seq: Prisma.sql`1`,
+          start_hash: Prisma.sql`'x'`,
+        },
+      };
       let settled: Promise<PromiseSettledResult<unknown>[]> = Promise.resolve([]);
       await prisma.$transaction(
         async (tx) => {

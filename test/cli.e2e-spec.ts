@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import { CliModule } from '../src/cli/cli.module';
 import { loadConfig } from '../src/config/app-config';
 import { CliUsageError, runCommand } from '../src/cli/commands';
-import { CredentialsService } from '../src/credentials/credentials.service';
+import { UpstreamCredentials } from '../src/credentials/upstream-credentials';
 import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant } from './support/fixtures';
 import { startGateway, TEST_AUDIT_CHAIN_KEYS, TestGateway } from './support/gateway';
@@ -150,7 +150,7 @@ describe('cli (e2e)', () => {
 
     // Only v2 left: every credential still opens, with its latest secret.
     await withGateway(v2, async (gateway) => {
-      const credentials = gateway.app.get(CredentialsService);
+      const credentials = gateway.app.get(UpstreamCredentials);
       for (const [organizationId, secret] of expected) {
         if (organizationId.startsWith('id:')) continue;
         expect((await credentials.pipesCredential(tenantId, organizationId, actor)).secret.keySecret).toBe(

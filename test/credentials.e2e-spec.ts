@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { CredentialsService } from '../src/credentials/credentials.service';
+import { UpstreamCredentials } from '../src/credentials/upstream-credentials';
 import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
@@ -84,7 +84,7 @@ describe('credentials vault (e2e)', () => {
   it('rotates: version + 1, new hint, and the new secret is what upstream calls get', async () => {
     const organizationId = randomUUID();
     const created = await createPipes(organizationId, 'first-secret').expect(201);
-    const service = gateway.app.get(CredentialsService);
+    const service = gateway.app.get(UpstreamCredentials);
     expect((await service.pipesCredential(tenant.id, organizationId, actor)).secret.keySecret).toBe(
       'first-secret',
     );
@@ -101,7 +101,7 @@ describe('credentials vault (e2e)', () => {
   it('deletes: later calls that need it fail clearly with 422', async () => {
     const organizationId = randomUUID();
     const created = await createPipes(organizationId).expect(201);
-    const service = gateway.app.get(CredentialsService);
+    const service = gateway.app.get(UpstreamCredentials);
     await service.pipesCredential(tenant.id, organizationId, actor);
     await gateway.http.delete(`/v1/credentials/${created.body.id}`).set(admin()).expect(204);
     await gateway.http.get(`/v1/credentials/${created.body.id}`).set(admin()).expect(404);
@@ -247,7 +247,7 @@ describe('credentials vault (e2e)', () => {
         created.body.id,
       );
       await expect(
-        gateway.app.get(CredentialsService).pipesCredential(tenant.id, organizationId, actor),
+        gateway.app.get(UpstreamCredentials).pipesCredential(tenant.id, organizationId, actor),
       ).rejects.toMatchObject({
         problem: { status: 500, type: 'credential-unreadable' },
       });
@@ -264,7 +264,7 @@ describe('credentials vault (e2e)', () => {
         other.id,
         created.body.id,
       );
-      const service = gateway.app.get(CredentialsService);
+      const service = gateway.app.get(UpstreamCredentials);
       await expect(service.pipesCredential(other.id, organizationId, actor)).rejects.toMatchObject({
         problem: { type: 'credential-unreadable' },
       });

@@ -171,10 +171,12 @@ describe('limits and protective headers (e2e)', () => {
   it('keeps each pipes credential under the upstream limit: a short burst waits, a long one is shed', async () => {
     const world = await startUpstreamWorld({ PIPES_API_RATE_LIMIT: '2/500ms' });
     try {
-      const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
+      // Three different reads: identical ones in flight would share one upstream call.
+      const settings = () =>
+        `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
       const started = Date.now();
       const burst = await Promise.all(
-        [1, 2, 3].map(() => world.gateway.http.get(settings).set(bearer(world.tenant.keys.viewer))),
+        [1, 2, 3].map(() => world.gateway.http.get(settings()).set(bearer(world.tenant.keys.viewer))),
       );
       // The third waited for the next window instead of failing; the upstream saw no 429.
       expect(burst.map((r) => r.status)).toEqual([404, 404, 404]);

@@ -38,6 +38,8 @@ const PUBLIC = new Set(['GET /health/live', 'GET /health/ready', 'GET /metrics']
 
 /** Which upstream a route calls, by its path; null for routes the gateway answers alone. */
 function upstreamOf({ method, template }: Operation): 'pipes' | 'dashboards' | null {
+  // The event stream calls no upstream as it opens: its poller does, apart from any request.
+  if (template.endsWith('/pipes/events')) return null;
   if (template.startsWith('/v1/organizations/')) return 'pipes';
   if (template === '/v1/dashboards' || template === '/v1/dashboards/{id}') return 'dashboards';
   if (method === 'POST' && template.endsWith('/restore')) return 'dashboards';

@@ -4,6 +4,8 @@
  * audit store on purpose, with triggers scoped to one tenant (on Postgres other suites share it).
  */
 import { randomUUID } from 'node:crypto';
+import { canonicalJson } from '../src/common/canonical-json';
+import { CryptoService } from '../src/crypto/crypto.service';
 import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { PrismaService } from '../src/database/prisma.service';
 import { validCreateBody, validUpdateBody } from './fixtures/pipe-bodies';
@@ -208,6 +210,7 @@ describe('upstream actions and their audit events (e2e)', () => {
       // As the gateway receives it: parsed JSON, whatever realm the fixture's objects come from.
       const recorded = history.redact(JSON.parse(JSON.stringify(body)));
       const id = randomUUID();
+      const createdAt = new Date(Date.now() - ageMs);
       await prisma.pipeSpecRecord.create({
         data: {
           id,
@@ -217,9 +220,24 @@ describe('upstream actions and their audit events (e2e)', () => {
           serviceId: world.serviceId,
           spec: JSON.parse(recorded.text) as object,
           specHash: recorded.specHash,
-          idempotencyKey: key,
           requestId: `interrupted-${id}`,
-          createdAt: new Date(Date.now() - ageMs),
+          createdAt,
+        },
+      });
+      // The key as the create recorded it, with the fingerprint of this very request.
+      const request = canonicalJson({
+        organizationId: world.organizationId,
+        serviceId: world.serviceId,
+        spec: JSON.parse(JSON.stringify(body)) as unknown,
+      });
+      await prisma.idempotentRequest.create({
+        data: {
+          tenantId: world.tenant.id,
+          operation: 'pipe.create',
+          key,
+          fingerprint: world.gateway.app.get(CryptoService).fingerprint(request),
+          recordId: id,
+          createdAt,
         },
       });
       const replay = () =>

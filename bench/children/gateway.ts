@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import { PerformanceObserver } from 'node:perf_hooks';
 import { closeGracefully, createApp } from '../../src/bootstrap';
 import { loadConfig } from '../../src/config/app-config';
-import { CredentialsService } from '../../src/credentials/credentials.service';
+import { CredentialStore } from '../../src/credentials/credential-store';
 import { seedDemoTenant } from '../../sandbox/demo-tenant';
 import { GatewayReady, ORGANIZATION_ID, UpstreamsReady } from '../lib/scenario';
 import type { Message } from '../lib/processes';
@@ -56,7 +56,7 @@ serveChild(async () => {
 });
 
 async function fillVault(app: INestApplicationContext, tenantId: string): Promise<void> {
-  const credentials = app.get(CredentialsService);
+  const credentials = app.get(CredentialStore);
   const actor = { actor: 'bench', onBehalfOf: null, keyId: null, requestId: randomUUID() };
   const value = (): string => randomBytes(18).toString('base64url');
   for (let index = 0; index < VAULT_SECRETS; index++) {

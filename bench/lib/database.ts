@@ -60,6 +60,8 @@ export function gatewayEnv(
     RATE_LIMIT_PER_TENANT: '0',
     PIPES_API_RATE_LIMIT: '0',
     DASHBOARDS_API_RATE_LIMIT: '0',
+    // The read scenarios measure the proxied read, not the pipe read cache (bench:live does).
+    PIPE_READ_CACHE_MS: '0',
     ...extra,
   };
 }

@@ -9,16 +9,28 @@ export const POLL_INTERVAL_MS = 3_000;
 export interface PipeStates {
   pipes: Pipe[] | null;
   problem: string | null;
-  /** When the list was last read. */
+  /** When the list was last read, or last changed by an event. */
   readAt: Date | null;
   /** Read again now (after a change made here). */
   refresh: () => void;
 }
 
+/** One Server-Sent Event. */
+interface StreamEvent {
+  id: string | null;
+  event: string;
+  data: string;
+}
+
+interface PipeEventData {
+  pipeId: string;
+  pipe?: Pipe;
+}
+
 /**
  * A service's pipes with their current state: the one place the console learns of changes. It
- * reads the list every few seconds while the page is visible; an event stream can replace the
- * polling here without the pages noticing.
+ * reads the list, then follows the gateway's event stream while the page is visible, and falls
+ * back to reading the list every few seconds when the stream cannot be had.
  */
 export function usePipeStates(client: GatewayClient, organizationId: string, serviceId: string): PipeStates {
   const [pipes, setPipes] = useState<Pipe[] | null>(null);
@@ -29,6 +41,10 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
   useEffect(() => {
     let stopped = false;
     let timer: number | undefined;
+    let following: AbortController | null = null;
+    let polling = false;
+    let lastEventId: string | null = null;
+
     const read = async (): Promise<void> => {
       window.clearTimeout(timer);
       try {
@@ -45,21 +61,114 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
         if (!stopped) setProblem(errorMessage(error));
       }
       // A hidden tab asks nothing: it reads again when it is shown.
-      if (!stopped && document.visibilityState === 'visible')
+      if (polling && !stopped && document.visibilityState === 'visible')
         timer = window.setTimeout(() => void read(), POLL_INTERVAL_MS);
     };
-    const shown = (): void => {
-      if (document.visibilityState === 'visible') void read();
-      else window.clearTimeout(timer);
+
+    const apply = (event: StreamEvent): void => {
+      if (event.id !== null) lastEventId = event.id;
+      if (event.event === 'stream.reset') {
+        void read();
+        return;
+      }
+      if (!event.event.startsWith('pipe.')) return;
+      const { pipeId, pipe } = JSON.parse(event.data) as PipeEventData;
+      setPipes((current) => {
+        if (current === null) return current;
+        if (event.event === 'pipe.deleted') return current.filter((item) => item.id !== pipeId);
+        if (pipe === undefined) return current;
+        const at = current.findIndex((item) => item.id === pipeId);
+        return at < 0 ? [...current, pipe] : current.map((item, index) => (index === at ? pipe : item));
+      });
+      setReadAt(new Date());
     };
-    void read();
+
+    /** Follows the stream until it ends; resolves false when it could not be opened or broke. */
+    const follow = async (controller: AbortController): Promise<boolean> => {
+      try {
+        const { response } = await client.GET(
+          '/v1/organizations/{organizationId}/services/{serviceId}/pipes/events',
+          {
+            params: {
+              path: { organizationId, serviceId },
+              header: lastEventId === null ? undefined : { 'Last-Event-ID': lastEventId },
+            },
+            parseAs: 'stream',
+            signal: controller.signal,
+          },
+        );
+        if (!response.ok || response.body === null) return false;
+        for await (const event of serverSentEvents(response.body)) {
+          if (event.event === 'stream.end') return true;
+          apply(event);
+        }
+        return true;
+      } catch {
+        return controller.signal.aborted;
+      }
+    };
+
+    const start = async (): Promise<void> => {
+      await read();
+      while (!stopped && !polling && document.visibilityState === 'visible') {
+        const controller = new AbortController();
+        following = controller;
+        const ended = await follow(controller);
+        if (controller.signal.aborted) return;
+        if (!ended) {
+          // No stream (an older gateway, a proxy that buffers): read the list every few seconds.
+          polling = true;
+          timer = window.setTimeout(() => void read(), POLL_INTERVAL_MS);
+        }
+      }
+    };
+
+    const shown = (): void => {
+      if (document.visibilityState === 'visible') void (polling ? read() : start());
+      else {
+        window.clearTimeout(timer);
+        following?.abort();
+      }
+    };
+    void start();
     document.addEventListener('visibilitychange', shown);
     return () => {
       stopped = true;
       window.clearTimeout(timer);
+      following?.abort();
       document.removeEventListener('visibilitychange', shown);
     };
   }, [client, organizationId, serviceId, round]);
 
   return { pipes, problem, readAt, refresh: () => setRound((value) => value + 1) };
+}
+
+/** The events of a text/event-stream body, as the SSE format writes them. */
+async function* serverSentEvents(body: ReadableStream<Uint8Array>): AsyncGenerator<StreamEvent> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    buffer += decoder.decode(value, { stream: true }).replace(/\r\n?/g, '\n');
+    let end: number;
+    while ((end = buffer.indexOf('\n\n')) >= 0) {
+      const block = buffer.slice(0, end);
+      buffer = buffer.slice(end + 2);
+      let id: string | null = null;
+      let event = 'message';
+      const data: string[] = [];
+      for (const line of block.split('\n')) {
+        if (line === '' || line.startsWith(':')) continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const text = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'id') id = text;
+        else if (field === 'event') event = text;
+        else if (field === 'data') data.push(text);
+      }
+      if (data.length > 0) yield { id, event, data: data.join('\n') };
+    }
+  }
 }

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { AuditChainKeys } from '../crypto/audit-chain-keys';
-import { PrismaService } from '../database/prisma.service';
+import { AuditEventsRepository } from './audit-events.repository';
 import { GENESIS_HASH } from './audit-chain';
 import { AuditCheckpoint, isGenuineCheckpoint, signCheckpoint } from './audit-checkpoint';
 import { AuditService } from './audit.service';
@@ -25,7 +25,7 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
   private readonly logged = new Map<string, number>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly events: AuditEventsRepository,
     private readonly audit: AuditService,
     private readonly chainKeys: AuditChainKeys,
     config: ConfigService<AppConfig, true>,
@@ -46,10 +46,7 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
 
   /** A signed checkpoint of the tenant's chain head now, also written to the log. */
   async checkpoint(tenantId: string): Promise<AuditCheckpoint> {
-    const head = await this.prisma.auditChain.findUnique({
-      where: { tenantId },
-      select: { lastSeq: true, lastHash: true },
-    });
+    const head = await this.events.chainHead(tenantId);
     return this.write({ tenantId, seq: head?.lastSeq ?? 0, hash: head?.lastHash ?? GENESIS_HASH });
   }
 
@@ -70,9 +67,7 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
 
   /** Logs a checkpoint for every tenant whose chain head moved since this process last logged one. */
   async logMovedHeads(): Promise<void> {
-    const heads = await this.prisma.auditChain.findMany({
-      select: { tenantId: true, lastSeq: true, lastHash: true },
-    });
+    const heads = await this.events.chainHeads();
     for (const { tenantId, lastSeq, lastHash } of heads) {
       if (this.logged.get(tenantId) !== lastSeq) this.write({ tenantId, seq: lastSeq, hash: lastHash });
     }

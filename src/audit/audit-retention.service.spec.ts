@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { PrismaService } from '../database/prisma.service';
+import { AuditEventsRepository } from './audit-events.repository';
 import { AuditRetentionService } from './audit-retention.service';
 import type { AuditService } from './audit.service';
 
@@ -10,7 +11,11 @@ const HOUR_MS = 60 * 60_000;
 function retention(days: number | null) {
   const prisma = { $queryRaw: jest.fn(() => Promise.resolve([])) };
   const config = { get: () => days } as unknown as ConfigService<AppConfig, true>;
-  const service = new AuditRetentionService(prisma as unknown as PrismaService, {} as AuditService, config);
+  const service = new AuditRetentionService(
+    new AuditEventsRepository(prisma as unknown as PrismaService),
+    {} as AuditService,
+    config,
+  );
   return { service, prisma, prune: jest.spyOn(service, 'pruneExpired') };
 }
 

@@ -3,7 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/principal';
 import type { AppConfig } from '../config/app-config';
-import { PrismaService } from '../database/prisma.service';
+import { AuditEventsRepository } from './audit-events.repository';
 import { AuditService } from './audit.service';
 
 export interface PruneResult {
@@ -33,7 +33,7 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
   private running: Promise<void> | null = null;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly events: AuditEventsRepository,
     private readonly audit: AuditService,
     config: ConfigService<AppConfig, true>,
   ) {
@@ -60,13 +60,10 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
     if (this.retentionDays === null) return [];
     const cutoff = new Date(now.getTime() - this.retentionDays * DAY_MS);
     // Candidates: chains whose first event has expired and is not also their newest.
-    const candidates = await this.prisma.$queryRaw<{ tenant_id: string }[]>`
-      SELECT c.tenant_id FROM audit_chains c
-      JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.start_seq
-      WHERE e.at < ${cutoff} AND c.start_seq < c.last_seq`;
+    const candidates = await this.events.pruneCandidates(cutoff);
     const actor: Actor = { actor: 'gateway', onBehalfOf: null, keyId: null, requestId: randomUUID() };
     const results: PruneResult[] = [];
-    for (const { tenant_id: tenantId } of candidates) {
+    for (const tenantId of candidates) {
       try {
         const result = await this.pruneTenant(tenantId, cutoff, now, actor);
         if (result) results.push(result);
@@ -82,33 +79,27 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
     return this.audit.transaction(
       tenantId,
       async (tx) => {
-        const [chain] = await tx.$queryRaw<{ start_seq: number; last_seq: number }[]>`
-          SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;
+        const chain = await this.events.chainBounds(tx, tenantId);
         // The first event to keep: the oldest inside the window, or else the newest. Only the prefix
         // before it goes, so an event stamped early by a skewed clock waits for its predecessors.
-        const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
-          SELECT seq, prev_hash FROM audit_events
-          WHERE tenant_id = ${tenantId}::uuid AND seq >= ${chain.start_seq}
-            AND (at >= ${cutoff} OR seq = ${chain.last_seq})
-          ORDER BY seq LIMIT 1`;
-        if (!kept || kept.seq <= chain.start_seq) return null;
+        const kept = await this.events.firstKept(tx, tenantId, chain, cutoff);
+        if (!kept || kept.seq <= chain.startSeq) return null;
         // In slices, each well inside the statement timeout, whatever the backlog. Appends only add
         // events past the head, so they need not wait for this.
         let removed = 0;
-        for (let from = chain.start_seq; from < kept.seq; from += PRUNE_SLICE) {
-          removed += await tx.$executeRaw`
-            DELETE FROM audit_events
-            WHERE tenant_id = ${tenantId}::uuid AND seq >= ${from} AND seq < ${Math.min(from + PRUNE_SLICE, kept.seq)}`;
+        for (let from = chain.startSeq; from < kept.seq; from += PRUNE_SLICE) {
+          removed += await this.events.deleteRange(
+            tx,
+            tenantId,
+            from,
+            Math.min(from + PRUNE_SLICE, kept.seq),
+          );
         }
         // Locking the chain row only now queues appenders behind one short update (the prune appends
         // too); a prune by another replica meanwhile already moved the start.
-        const [locked] = await tx.$queryRaw<{ start_seq: number }[]>`
-          SELECT start_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
-        if (locked.start_seq >= kept.seq) return null;
-        await tx.auditChain.update({
-          where: { tenantId },
-          data: { startSeq: kept.seq, startHash: kept.prev_hash, prunedAt: now },
-        });
+        const locked = await this.events.chainBounds(tx, tenantId, true);
+        if (locked.startSeq >= kept.seq) return null;
+        await this.events.moveStart(tx, tenantId, kept, now);
         await this.audit.append(tx, actor, {
           tenantId,
           action: 'audit.prune',

@@ -1,13 +1,22 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
+import { CryptoModule } from '../crypto/crypto.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
+import { AuditEventsRepository } from './audit-events.repository';
+import { AuditedUpstreamWrites } from './audited-upstream-writes';
 import { AuditService } from './audit.service';
 
-@Global()
 @Module({
+  imports: [CryptoModule],
   controllers: [AuditController],
-  providers: [AuditService, AuditRetentionService, AuditCheckpointService],
-  exports: [AuditService],
+  providers: [
+    AuditEventsRepository,
+    AuditService,
+    AuditedUpstreamWrites,
+    AuditRetentionService,
+    AuditCheckpointService,
+  ],
+  exports: [AuditService, AuditedUpstreamWrites],
 })
 export class AuditModule {}

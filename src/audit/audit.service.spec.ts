@@ -5,6 +5,7 @@ import type { AuditEvent } from '../generated/prisma/client';
 import { AuditChainKeys } from '../crypto/audit-chain-keys';
 import { generateKeyText, parseKeyRing } from '../crypto/key-ring';
 import { GENESIS_HASH } from './audit-chain';
+import { AuditEventsRepository } from './audit-events.repository';
 import { AuditService } from './audit.service';
 
 const TENANT = '3f1e2d4c-0000-4000-8000-000000000000';
@@ -41,7 +42,8 @@ function fakeDatabase(total: number) {
     auditEvent: { findMany },
   };
   const keys = new AuditChainKeys(parseKeyRing(generateKeyText('v1')));
-  return { service: new AuditService(prisma as unknown as PrismaService, keys), findMany };
+  const database = prisma as unknown as PrismaService;
+  return { service: new AuditService(database, new AuditEventsRepository(database), keys), findMany };
 }
 
 async function readAll(stream: Readable): Promise<string> {

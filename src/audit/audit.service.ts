@@ -11,18 +11,26 @@ import { validationProblem } from '../common/problem/validation';
 import { databaseUnavailable, databaseUnavailableProblem } from '../database/database-errors';
 import { AuditChainKeys } from '../crypto/audit-chain-keys';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
+export type { AppendedEvent, AuditChange, SqlRunner, TableWrite } from './audit-events.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
 import {
-  AuditEventContent,
   ChainAnchor,
   ChainBounds,
   ChainVerifier,
   GENESIS_HASH,
   hashInput,
-  VerifyRow,
   verifyRowHash,
 } from './audit-chain';
+import {
+  AppendedEvent,
+  AuditChange,
+  AuditEventsRepository,
+  ChainedEvent,
+  NewAuditEvent,
+  SqlRunner,
+  VERIFY_BATCH,
+} from './audit-events.repository';
 import { genuineLegacyEnd } from './audit-checkpoint';
 import type {
   AuditEventView,
@@ -42,9 +50,6 @@ export interface AuditEntry {
   details?: Record<string, unknown>;
 }
 
-// Rows per read: an export or a verification holds one batch at a time, whatever the log's size.
-const EXPORT_BATCH = 1000;
-const VERIFY_BATCH = 5000;
 // Verification reads the whole chain in one snapshot; a million events take seconds, not minutes.
 const VERIFY_TIMEOUT_MS = 5 * 60_000;
 
@@ -101,6 +106,7 @@ export class AuditService {
   // No metrics in the CLI, which has no HTTP layer to serve them.
   constructor(
     private readonly prisma: PrismaService,
+    private readonly events: AuditEventsRepository,
     private readonly chainKeys: AuditChainKeys,
     @Optional() metrics?: MetricsService,
   ) {
@@ -109,10 +115,9 @@ export class AuditService {
 
   /**
    * Appends `entry` to its tenant's chain. `db` is a transaction the event must commit with, or the
-   * client itself: the append is one statement, so alone it needs no transaction. `change` is a
-   * write that must commit with the event or not at all, run in the same statement: a
-   * data-modifying statement (or several) that reads `FROM appended` (the event's row), so that it
-   * happens exactly when the event is written.
+   * client itself: the append is one statement, so alone it needs no transaction. `change` is the
+   * writes (TableWrite) that must commit with the event or not at all, run in the same statement,
+   * so that they happen exactly when the event is written.
    */
   async append(db: SqlRunner, actor: Actor, entry: AuditEntry, change?: AuditChange): Promise<AppendedEvent> {
     const event = {
@@ -164,11 +169,7 @@ export class AuditService {
   async list(tenantId: string, query: AuditQueryDto): Promise<Page<AuditEventView>> {
     const limit = query.limit ?? 50;
     const before = cursorSeq(query.cursor);
-    const rows = await this.prisma.auditEvent.findMany({
-      where: { ...filterWhere(tenantId, query), ...(before === null ? {} : { seq: { lt: before } }) },
-      orderBy: { seq: 'desc' },
-      take: limit + 1,
-    });
+    const rows = await this.events.page(filterWhere(tenantId, query), before, limit + 1);
     return toPage(rows, limit, (row) => ({ at: row.at.toISOString(), id: String(row.seq) }), toView);
   }
 
@@ -177,11 +178,8 @@ export class AuditService {
    * It covers the log as it stood when the export began, so appends cannot stretch a download.
    */
   async exportNdjson(tenantId: string, filter: AuditFilterDto): Promise<Readable> {
-    const head = await this.prisma.auditChain.findUnique({ where: { tenantId }, select: { lastSeq: true } });
-    const batches = exportBatches(this.prisma, {
-      ...filterWhere(tenantId, filter),
-      seq: { lte: head?.lastSeq ?? 0 },
-    });
+    const lastSeq = await this.events.lastSeq(tenantId);
+    const batches = this.events.exportBatches({ ...filterWhere(tenantId, filter), seq: { lte: lastSeq } });
     // Read before answering: a database failure now is still a proper problem, not a cut stream.
     const first = await batches.next();
     return Readable.from(this.ndjson(tenantId, first, batches), { objectMode: false });
@@ -196,10 +194,10 @@ export class AuditService {
   async verify(tenantId: string, anchor: ChainAnchor | null = null): Promise<ChainVerification> {
     const result = await this.prisma.$transaction(
       async (tx) => {
-        const chain = await tx.auditChain.findUnique({ where: { tenantId } });
+        const chain = await this.events.chain(tx, tenantId);
         const bounds = chain ?? EMPTY_CHAIN;
         // A later start than genesis is retention's, and its audit.prune event says so.
-        if (bounds.startSeq > 1 && (await declaredStart(tx, tenantId)) !== bounds.startSeq) {
+        if (bounds.startSeq > 1 && (await this.events.declaredStart(tx, tenantId)) !== bounds.startSeq) {
           return {
             ok: false as const,
             checked: 0,
@@ -210,7 +208,7 @@ export class AuditService {
         const legacyEnd = chain && genuineLegacyEnd(this.chainKeys, tenantId, chain);
         const verifier = new ChainVerifier(bounds, anchor, legacyEnd);
         // then() starts the query now: Prisma runs a query only once something awaits it.
-        const read = (after: number) => readForVerify(tx, tenantId, after).then((rows) => rows);
+        const read = (after: number) => this.events.readForVerify(tx, tenantId, after).then((rows) => rows);
         for (let next = read(bounds.startSeq - 1); ;) {
           const batch = await next;
           const more = batch.length === VERIFY_BATCH;
@@ -238,12 +236,12 @@ export class AuditService {
     tenantId: string,
     appends: PendingAppend[],
   ): Promise<AppendedEvent[]> {
-    const head = this.heads.get(tenantId) ?? (await readHead(db, tenantId));
+    const head = this.heads.get(tenantId) ?? (await this.events.readHead(db, tenantId));
     const events = this.chainedAfter(head, appends);
     // The next batch may chain on these before they commit; if they do not, it will not match.
     this.heads.set(tenantId, events[events.length - 1]);
     try {
-      if (await writeEvents(this.statementsOf(db), tenantId, head, events))
+      if (await this.events.writeEvents(this.events.statementsOf(db), tenantId, head, events))
         return events.map(({ seq, hash }) => ({ seq, hash }));
     } catch (error) {
       this.heads.delete(tenantId);
@@ -260,9 +258,9 @@ export class AuditService {
     appends: PendingAppend[],
   ): Promise<AppendedEvent[]> {
     const run = async (tx: SqlRunner) => {
-      const head = await lockHead(tx, tenantId);
+      const head = await this.events.lockHead(tx, tenantId);
       const events = this.chainedAfter(head, appends);
-      if (!(await writeEvents(this.statementsOf(tx), tenantId, head, events))) {
+      if (!(await this.events.writeEvents(this.events.statementsOf(tx), tenantId, head, events))) {
         throw new Error(`the audit chain head of tenant ${tenantId} moved while its row was locked`);
       }
       return events;
@@ -270,13 +268,6 @@ export class AuditService {
     const events = db === this.prisma ? await this.prisma.$transaction((tx) => run(tx)) : await run(db);
     this.heads.set(tenantId, events[events.length - 1]);
     return events.map(({ seq, hash }) => ({ seq, hash }));
-  }
-
-  /** How `db` runs a statement: past Prisma when it is the client itself (PrismaService.statement). */
-  private statementsOf(db: SqlRunner): RunStatement {
-    return db === this.prisma
-      ? (sql) => this.prisma.statement(sql)
-      : <Row>(sql: Prisma.Sql) => db.$queryRaw<Row[]>(sql);
   }
 
   /** The events with their seq, prevHash and hash, chained on `head` with the active chain key. */
@@ -316,157 +307,9 @@ function detailsOf(entry: AuditEntry, actor: Actor): Record<string, unknown> | n
   return details ? wellFormedJson(redactSecrets(details)) : null;
 }
 
-type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
-
-/** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
-export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
-
-type RunStatement = <Row>(sql: Prisma.Sql) => Promise<Row[]>;
-
-/** Writes that commit with an audit event, each one data-modifying statement reading `FROM appended`. */
-export type AuditChange = Prisma.Sql | readonly Prisma.Sql[];
-
 interface PendingAppend {
   event: NewAuditEvent;
   change: AuditChange | undefined;
-}
-
-export interface AppendedEvent {
-  seq: number;
-  hash: string;
-}
-
-interface ChainedEvent extends PendingAppend, AppendedEvent {
-  prevHash: string;
-  chainKey: string;
-}
-
-/** A tenant's chain head as stored, making its chain first if it has none. */
-async function readHead(db: SqlRunner, tenantId: string): Promise<AppendedEvent> {
-  const [head] = await db.$queryRaw<AppendedEvent[]>`
-    SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;
-  if (head) return head;
-  await createChain(db, tenantId);
-  return { seq: 0, hash: GENESIS_HASH };
-}
-
-/** The same, with the chain row locked until the transaction `tx` ends. */
-async function lockHead(tx: SqlRunner, tenantId: string): Promise<AppendedEvent> {
-  const lock = () => tx.$queryRaw<AppendedEvent[]>`
-    SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
-  const [head] = await lock();
-  if (head) return head;
-  await createChain(tx, tenantId);
-  return (await lock())[0];
-}
-
-/**
- * Writes chained events in one statement, if the tenant's head is still `expected`: it locks the
- * chain row (waiting for the appender before, whose head it then sees), compares, inserts each
- * event and runs its change, and moves the head. The lock queues concurrent appenders, so seq has
- * no gaps; it is held until commit, hence one round trip. A change sees its own event as
- * `appended`. Every sub-statement sees the database as it was when the statement began, so no
- * change may depend on another's write: a create's outcome is only appended after its pending
- * event committed. False, having written nothing, when the head was another.
- */
-async function writeEvents(
-  run: RunStatement,
-  tenantId: string,
-  expected: AppendedEvent,
-  events: ChainedEvent[],
-): Promise<boolean> {
-  // appended_<n>: the n-th event's row.
-  const names = events.map((_, index) => Prisma.raw(`appended_${index + 1}`));
-  const steps = events.map(({ event, change, seq, prevHash, hash, chainKey }, index) => {
-    const changes = change === undefined ? [] : Array.isArray(change) ? change : [change as Prisma.Sql];
-    const ownChanges = changes.map(
-      (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
-          WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${write})`,
-    );
-    const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
-    return Prisma.sql`, ${names[index]} AS (
-      INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
-                                outcome, http_status, details, prev_hash, hash, chain_key)
-      SELECT ${tenantId}::uuid, ${seq}::int, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
-             ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
-             ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${prevHash}, ${hash}, ${chainKey}
-      FROM expected
-      RETURNING seq, hash
-    )${ownChange}`;
-  });
-  const last = events[events.length - 1];
-  const [{ written }] = await run<{ written: number }>(Prisma.sql`
-    WITH chain AS (
-      SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
-    ), expected AS (
-      SELECT 1 FROM chain WHERE last_seq = ${expected.seq}::int AND last_hash = ${expected.hash}
-    )${Prisma.join(steps, '')}, head AS (
-      UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
-      FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
-    )
-    SELECT count(*)::int AS written FROM expected`);
-  return written === 1;
-}
-
-/** A tenant's first event: the chain row is made, by whichever appender comes first. */
-async function createChain(db: SqlRunner, tenantId: string): Promise<void> {
-  await db.$executeRaw`
-    INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
-    VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
-    ON CONFLICT (tenant_id) DO NOTHING`;
-}
-
-/** The chain start the newest audit.prune event declares, or null when there is none. */
-async function declaredStart(tx: PrismaTx, tenantId: string): Promise<number | null> {
-  const [prune] = await tx.$queryRaw<{ start: string | null }[]>`
-    SELECT details->>'startSeq' AS start FROM audit_events
-    WHERE tenant_id = ${tenantId}::uuid AND action = 'audit.prune'
-    ORDER BY seq DESC LIMIT 1`;
-  return prune?.start ? Number(prune.start) : null;
-}
-
-/** Matching events in seq order, one keyset batch at a time: memory stays flat whatever the log's size. */
-async function* exportBatches(
-  prisma: PrismaService,
-  where: Prisma.AuditEventWhereInput,
-): AsyncGenerator<AuditEvent[]> {
-  for (let after = 0; ;) {
-    const batch = await prisma.auditEvent.findMany({
-      where: { AND: [where, { seq: { gt: after } }] },
-      orderBy: { seq: 'asc' },
-      take: EXPORT_BATCH,
-    });
-    if (batch.length > 0) yield batch;
-    if (batch.length < EXPORT_BATCH) return;
-    after = batch[batch.length - 1].seq;
-  }
-}
-
-/**
- * The verification read. Postgres renders each event's hash input except `details` exactly as
- * auditEventHash writes it (to_json escapes strings as JSON.stringify does; the time in
- * toISOString's form), because at a million events decoding every column in JavaScript costs
- * more than the hashing. test/audit-hash-input.e2e-spec.ts holds the two renderings equal.
- * prev_hash and tenant_id skip to_json, which is slow on long values: a uuid needs no escaping,
- * and a prev_hash is only hashed once it equals the previous event's hex hash.
- */
-function readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<VerifyRow[]> {
-  return tx.$queryRaw<VerifyRow[]>`
-    SELECT seq, prev_hash AS "prevHash", hash, chain_key AS "chainKey",
-           '{"action":' || to_json(action)::text || ',"actor":' || to_json(actor)::text
-             || ',"at":"' || to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
-             || '","details":' AS head,
-           details::text AS details,
-           ',"httpStatus":' || coalesce(http_status::text, 'null')
-             || ',"onBehalfOf":' || coalesce(to_json(on_behalf_of)::text, 'null')
-             || ',"outcome":' || to_json(outcome)::text || ',"prevHash":"' || prev_hash
-             || '","requestId":' || to_json(request_id)::text || ',"seq":' || seq::text
-             || ',"target":' || coalesce(to_json(target)::text, 'null')
-             || ',"tenantId":"' || tenant_id::text || '"}' AS tail
-    FROM audit_events
-    WHERE tenant_id = ${tenantId}::uuid AND seq > ${after}
-    ORDER BY seq
-    LIMIT ${VERIFY_BATCH}`;
 }
 
 function ndjsonLines(batch: AuditEvent[]): string {

@@ -1,7 +1,9 @@
 import type { AuditService } from '../audit/audit.service';
 import { sha256 } from '../crypto/hashing';
 import type { PrismaService } from '../database/prisma.service';
+import type { TenantsRepository } from '../tenants/tenants.repository';
 import { generateGatewayKey } from './gateway-key';
+import { KeysRepository } from './keys.repository';
 import { KeysService } from './keys.service';
 
 /** The key table as KeysService reads it: one key, each lookup answered a few ms later. */
@@ -26,7 +28,7 @@ describe('KeysService.authenticate', () => {
   it('looks a key up once for all the requests that arrive while the lookup runs', async () => {
     const { key, prefix } = generateGatewayKey();
     const { prisma, findUnique } = keyTable(key, prefix);
-    const keys = new KeysService(prisma, {} as AuditService);
+    const keys = new KeysService(new KeysRepository(prisma), {} as TenantsRepository, {} as AuditService);
 
     const identities = await Promise.all(Array.from({ length: 50 }, () => keys.authenticate(key)));
     await keys.onModuleDestroy();
@@ -40,7 +42,7 @@ describe('KeysService.authenticate', () => {
   it('still refuses a wrong secret with a known prefix, from the shared lookup', async () => {
     const { key, prefix } = generateGatewayKey();
     const { prisma } = keyTable(key, prefix);
-    const keys = new KeysService(prisma, {} as AuditService);
+    const keys = new KeysService(new KeysRepository(prisma), {} as TenantsRepository, {} as AuditService);
     const forged = `${key.slice(0, -4)}AAAA`;
 
     const [genuine, wrong] = await Promise.all([keys.authenticate(key), keys.authenticate(forged)]);

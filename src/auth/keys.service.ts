@@ -1,14 +1,15 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
-import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
+import { createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor } from '../common/problem/problem';
 import { RefreshingCache } from '../common/refreshing-cache';
 import { matchesDigest, sha256, SHA256_BYTES } from '../crypto/hashing';
-import { PrismaService } from '../database/prisma.service';
 import type { GatewayKey } from '../generated/prisma/client';
+import { TenantsRepository } from '../tenants/tenants.repository';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto, GatewayKeyView } from './dto/gateway-key.dto';
 import { gatewayKeyPrefix, generateGatewayKey } from './gateway-key';
+import { KeyRow, KeysRepository } from './keys.repository';
 import type { Actor } from './principal';
 import { assertMayDelegate, assertMayGrant, type Grantor } from './role-grants';
 import type { Role } from './roles';
@@ -25,8 +26,6 @@ export interface AuthenticatedKey {
 // Compared against when no key has the prefix: the same work as a real comparison.
 const NO_KEY_DIGEST = Buffer.alloc(SHA256_BYTES);
 
-type KeyRow = Pick<GatewayKey, 'id' | 'tenantId' | 'roles' | 'delegate' | 'hash' | 'revokedAt'>;
-
 // Lookups are cached briefly so the hot path does not query per request. Revocation clears the
 // entry on this replica at once; other replicas notice within this time.
 const KEY_CACHE_TTL_MS = 2_000;
@@ -42,7 +41,8 @@ export class KeysService implements OnModuleDestroy {
   private readonly flushTimer: NodeJS.Timeout;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly keys: KeysRepository,
+    private readonly tenants: TenantsRepository,
     private readonly audit: AuditService,
   ) {
     this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
@@ -65,19 +65,17 @@ export class KeysService implements OnModuleDestroy {
     assertMayDelegate(grantor, delegate);
     const { key, prefix } = generateGatewayKey();
     const row = await this.audit.transaction(tenantId, async (tx) => {
-      const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
-      if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
-      const created = await tx.gatewayKey.create({
-        data: {
-          id: randomUUID(),
-          tenantId,
-          name: input.name,
-          prefix,
-          hash: new Uint8Array(sha256(key)),
-          roles: input.roles,
-          delegate,
-          createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
-        },
+      if (!(await this.tenants.exists(tx, tenantId)))
+        throw problemFor(404, `Tenant ${tenantId} does not exist.`);
+      const created = await this.keys.insert(tx, {
+        id: randomUUID(),
+        tenantId,
+        name: input.name,
+        prefix,
+        hash: new Uint8Array(sha256(key)),
+        roles: input.roles,
+        delegate,
+        createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
       });
       await this.audit.append(tx, actor, {
         tenantId,
@@ -93,22 +91,15 @@ export class KeysService implements OnModuleDestroy {
   }
 
   async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<GatewayKeyView>> {
-    const keyset = createdAtKeyset(cursor, 'asc');
-    const rows = await this.prisma.gatewayKey.findMany({
-      where: { tenantId, ...keyset.where },
-      orderBy: keyset.orderBy,
-      take: limit + 1,
-    });
+    const rows = await this.keys.page(tenantId, cursor, limit);
     return toPage(rows, limit, createdAtPosition, toView);
   }
 
   async revoke(tenantId: string, id: string, actor: Actor): Promise<GatewayKeyView> {
     const row = await this.audit.transaction(tenantId, async (tx) => {
-      const existing = await tx.gatewayKey.findFirst({ where: { id, tenantId } });
+      const existing = await this.keys.find(tx, tenantId, id);
       if (!existing) throw problemFor(404, `Gateway key ${id} does not exist.`);
-      const revoked = existing.revokedAt
-        ? existing
-        : await tx.gatewayKey.update({ where: { id }, data: { revokedAt: new Date() } });
+      const revoked = existing.revokedAt ? existing : await this.keys.revoke(tx, id);
       await this.audit.append(tx, actor, {
         tenantId,
         action: 'key.revoke',
@@ -136,12 +127,7 @@ export class KeysService implements OnModuleDestroy {
   }
 
   private async lookup(prefix: string): Promise<KeyRow | null> {
-    const row = await this.cache.get(prefix, () =>
-      this.prisma.gatewayKey.findUnique({
-        where: { prefix },
-        select: { id: true, tenantId: true, roles: true, delegate: true, hash: true, revokedAt: true },
-      }),
-    );
+    const row = await this.cache.get(prefix, () => this.keys.byPrefix(prefix));
     return row ?? null;
   }
 
@@ -150,7 +136,7 @@ export class KeysService implements OnModuleDestroy {
     this.lastUsed.clear();
     for (const [id, at] of pending) {
       try {
-        await this.prisma.gatewayKey.updateMany({ where: { id }, data: { lastUsedAt: at } });
+        await this.keys.markUsed(id, at);
       } catch (error) {
         this.logger.warn({ err: error }, 'could not record key use');
       }

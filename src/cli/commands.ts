@@ -1,14 +1,15 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
+import { KeysRepository } from '../auth/keys.repository';
 import { KeysService } from '../auth/keys.service';
 import type { Actor } from '../auth/principal';
 import { PLATFORM_GRANTOR } from '../auth/role-grants';
 import { ROLES, type Role } from '../auth/roles';
-import { CredentialsService } from '../credentials/credentials.service';
+import { CredentialsRepository } from '../credentials/credentials.repository';
 import { CryptoService } from '../crypto/crypto.service';
-import { PrismaService } from '../database/prisma.service';
 import { TenantsService } from '../tenants/tenants.service';
+import { rewrapCredentials } from './key-ring-rewrap';
 
 export const USAGE = `usage: npm run cli -- <command>
 
@@ -99,19 +100,17 @@ export async function runCommand(app: INestApplicationContext, args: string[]): 
     }
     case 'key revoke': {
       if (!rest[0]) throw new CliUsageError('key revoke needs a KEY_ID');
-      const key = await app
-        .get(PrismaService)
-        .gatewayKey.findUnique({ where: { id: rest[0] }, select: { tenantId: true } });
+      const key = await app.get(KeysRepository).tenantOf(rest[0]);
       if (!key) throw new CliUsageError(`no gateway key ${rest[0]}`);
       await app.get(KeysService).revoke(key.tenantId, rest[0], cliActor());
       return [`key ${rest[0]} revoked`];
     }
     case 'keys rewrap': {
-      const moved = await app.get(CredentialsService).rewrapAll();
+      const moved = await rewrapCredentials(app.get(CredentialsRepository), app.get(CryptoService));
       return [`${moved} credential(s) moved to master key ${app.get(CryptoService).activeKeyVersion}`];
     }
     case 'keys usage': {
-      const usage = await app.get(CredentialsService).keyVersionUsage();
+      const usage = await app.get(CredentialsRepository).keyVersionUsage();
       const crypto = app.get(CryptoService);
       return crypto
         .knownKeyVersions()
@@ -128,7 +127,7 @@ export async function runCommand(app: INestApplicationContext, args: string[]): 
         throw new CliUsageError(
           `${version} is the active key; put a new key first in GATEWAY_ENCRYPTION_KEYS`,
         );
-      const inUse = (await app.get(CredentialsService).keyVersionUsage())[version] ?? 0;
+      const inUse = (await app.get(CredentialsRepository).keyVersionUsage())[version] ?? 0;
       if (inUse > 0)
         throw new CliUsageError(`${version} still seals ${inUse} credential(s); run "keys rewrap" first`);
       return [`no credential uses ${version}: it can be removed from GATEWAY_ENCRYPTION_KEYS`];

@@ -249,3 +249,56 @@ describe('loadConfig: database timeouts, write shares and audit checkpoints', ()
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: pipe reads and pipe event streams', () => {
+  it('defaults them', () => {
+    const config = loadConfig({});
+    expect(config.pipeReads.cacheMs).toBe(2_000);
+    expect(config.pipeEvents).toEqual({
+      pollMs: 2_000,
+      heartbeatMs: 15_000,
+      recheckMs: 30_000,
+      perKey: 10,
+      perTenant: 2_000,
+      maxBufferBytes: 256 * 1024,
+      replay: 256,
+      maxLifetimeMs: 3_600_000,
+    });
+  });
+
+  it('reads them, a cache of 0 included', () => {
+    const config = loadConfig({
+      PIPE_READ_CACHE_MS: '0',
+      PIPE_EVENTS_POLL_MS: '5000',
+      PIPE_STREAM_HEARTBEAT_MS: '1000',
+      PIPE_STREAMS_PER_KEY: '2',
+    });
+    expect(config.pipeReads.cacheMs).toBe(0);
+    expect(config.pipeEvents).toMatchObject({ pollMs: 5_000, heartbeatMs: 1_000, perKey: 2 });
+  });
+
+  it('polls no faster than half the pipes API budget allows, when the interval is left unset', () => {
+    expect(loadConfig({ PIPES_API_RATE_LIMIT: '3/60s' }).pipeEvents.pollMs).toBe(40_000);
+    expect(loadConfig({ PIPES_API_RATE_LIMIT: '100/10s' }).pipeEvents.pollMs).toBe(2_000);
+  });
+
+  it('lets the poller run faster only when the pipes API budget allows it', () => {
+    expect(loadConfig({ PIPE_EVENTS_POLL_MS: '500', PIPES_API_RATE_LIMIT: '0' }).pipeEvents.pollMs).toBe(500);
+    expect(() => loadConfig({ PIPE_EVENTS_POLL_MS: '1000' })).toThrow(
+      /^PIPE_EVENTS_POLL_MS must be at least 2000 with PIPES_API_RATE_LIMIT at 10\/10000ms: polling may spend at most half the budget/,
+    );
+  });
+
+  it.each([
+    [{ PIPE_READ_CACHE_MS: '-1' }, /^PIPE_READ_CACHE_MS must be a whole number from 0 to 60000/],
+    [{ PIPE_READ_CACHE_MS: '2s' }, /^PIPE_READ_CACHE_MS must be a whole number/],
+    [{ PIPE_EVENTS_POLL_MS: '100' }, /^PIPE_EVENTS_POLL_MS must be a whole number from 500/],
+    [{ PIPE_STREAMS_PER_KEY: '0' }, /^PIPE_STREAMS_PER_KEY must be a whole number from 1/],
+    [
+      { PIPE_STREAM_MAX_BUFFER_BYTES: '10' },
+      /^PIPE_STREAM_MAX_BUFFER_BYTES must be a whole number from 1024/,
+    ],
+  ])('refuses %p naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});

@@ -68,6 +68,28 @@ export interface AppConfig {
   auditRetentionDays: number | null;
   /** How often each tenant's moved audit chain head is written to the log as a signed checkpoint; null: never. */
   auditCheckpointIntervalMs: number | null;
+  pipeReads: {
+    /** How long a pipe read (list, get, settings) is served from the tenant's cache; 0: only reads in flight are shared. */
+    cacheMs: number;
+  };
+  pipeEvents: {
+    /** How often the one poller of a (tenant, service) lists its pipes upstream. */
+    pollMs: number;
+    /** How often an idle stream gets a comment line, so proxies keep it open. */
+    heartbeatMs: number;
+    /** How often a stream's credential is checked again (a revoked key or expired token ends it). */
+    recheckMs: number;
+    /** Open streams per gateway key (per person for users), per replica. */
+    perKey: number;
+    /** Open streams per tenant, per replica. */
+    perTenant: number;
+    /** Bytes a stream may have waiting for a slow reader before it is dropped. */
+    maxBufferBytes: number;
+    /** Recent events kept per service for Last-Event-ID. */
+    replay: number;
+    /** Longest a stream stays open; the reader reconnects with Last-Event-ID (to any replica). */
+    maxLifetimeMs: number;
+  };
 }
 
 /** Forward proxies from the environment, as axios reads them: one per target scheme, and hosts that bypass them. */
@@ -381,6 +403,7 @@ export function loadConfig(env: Env): AppConfig {
     throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL');
   }
 
+  const pipesApiLimit = rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s');
   const retentionDays = value(env, 'AUDIT_RETENTION_DAYS');
   // Writes in flight are rate × latency: 500 writes/s against an upstream answering in 300 ms hold
   // 150 slots, and a pause of a tenth of a second on a fast one holds 50 more.
@@ -425,7 +448,7 @@ export function loadConfig(env: Env): AppConfig {
       perKey: rateLimit(env, 'RATE_LIMIT_PER_KEY', '600/60s'),
       perTenant: rateLimit(env, 'RATE_LIMIT_PER_TENANT', '3000/60s'),
       failedAuth: rateLimit(env, 'RATE_LIMIT_FAILED_AUTH', '30/60s'),
-      pipesApi: rateLimit(env, 'PIPES_API_RATE_LIMIT', '10/10s'),
+      pipesApi: pipesApiLimit,
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
     },
     maxWritesInFlight,
@@ -439,5 +462,35 @@ export function loadConfig(env: Env): AppConfig {
     auditRetentionDays:
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
     auditCheckpointIntervalMs: duration(env, 'AUDIT_CHECKPOINT_INTERVAL', '1h'),
+    pipeReads: { cacheMs: integer(env, 'PIPE_READ_CACHE_MS', 2_000, 0, 60_000) },
+    pipeEvents: {
+      pollMs: pollInterval(env, pipesApiLimit),
+      heartbeatMs: integer(env, 'PIPE_STREAM_HEARTBEAT_MS', 15_000, 1_000, 300_000),
+      recheckMs: integer(env, 'PIPE_STREAM_RECHECK_MS', 30_000, 1_000, 3_600_000),
+      perKey: integer(env, 'PIPE_STREAMS_PER_KEY', 10, 1, 100_000),
+      perTenant: integer(env, 'PIPE_STREAMS_PER_TENANT', 2_000, 1, 1_000_000),
+      maxBufferBytes: integer(env, 'PIPE_STREAM_MAX_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
+      replay: integer(env, 'PIPE_EVENTS_REPLAY', 256, 1, 100_000),
+      maxLifetimeMs: integer(env, 'PIPE_STREAM_MAX_MS', 3_600_000, 100, 86_400_000),
+    },
   };
+}
+
+/**
+ * PIPE_EVENTS_POLL_MS: the poller of a service may spend at most half its credential's pipes API
+ * budget, leaving the rest to callers' reads and writes. Unset, it is 2 s or, with a tighter
+ * budget, the least interval that budget allows.
+ */
+function pollInterval(env: Env, budget: RateLimit | null): number {
+  const least = budget === null ? 0 : Math.ceil((2 * budget.windowMs) / budget.limit);
+  if (value(env, 'PIPE_EVENTS_POLL_MS') === undefined) return Math.min(Math.max(2_000, least), 600_000);
+  const pollMs = integer(env, 'PIPE_EVENTS_POLL_MS', 2_000, 500, 600_000);
+  if (pollMs < least) {
+    throw new ConfigError(
+      'PIPE_EVENTS_POLL_MS',
+      `must be at least ${least} with PIPES_API_RATE_LIMIT at ${budget!.limit}/${budget!.windowMs}ms: ` +
+        `polling may spend at most half the budget (got "${pollMs}")`,
+    );
+  }
+  return pollMs;
 }

@@ -10,3 +10,6 @@ export function isAllowedHost(url: URL, allowedHosts: readonly string[]): boolea
   const port = url.port || defaultPort;
   return allowedHosts.includes(`${host}:${port}`) || (port === defaultPort && allowedHosts.includes(host));
 }
+
+export const NOT_ALLOWED_HOST =
+  "baseUrl's host and port must be in DASHBOARDS_ALLOWED_HOSTS (an entry without a port admits only the scheme's default port)";

@@ -1,4 +1,4 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import type { AppConfigService } from '../config/config.module';
 import { AuditChainKeys } from './audit-chain-keys';
@@ -26,7 +26,6 @@ function settings(config: AppConfigService, keysText: string | null, purpose: Ke
  * the start instead of failing on the first credential read; KeyChecksService then proves them
  * against the database before the gateway serves anything.
  */
-@Global()
 @Module({
   providers: [
     {

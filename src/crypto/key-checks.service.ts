@@ -105,7 +105,7 @@ export class KeyChecksService implements OnApplicationBootstrap {
       has: (version) => crypto.knownKeyVersions().includes(version),
       checkValue: (version) => crypto.sealKeyCheck(version),
       matches: (version, check) => crypto.keyCheckOpens(version, check),
-      // CredentialsService refuses a start without a key that still seals credentials.
+      // CredentialSealing refuses a start without a key that still seals credentials.
       stillNeeded: () => Promise.resolve(null),
       // Credentials sealed before key checks existed: one of them must open with the key.
       async proveOnData(version) {

@@ -2,22 +2,22 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { pendingLimitMs } from '../common/idempotency';
+import { pendingLimitMs } from '../idempotency/idempotency';
 import { KeyedLimiter } from '../common/limiter';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { hasSqlState } from '../database/database-errors';
-import { PrismaService } from '../database/prisma.service';
-import { Prisma } from '../generated/prisma/client';
+import type { TableWrite } from '../audit/audit-events.repository';
+import { DashboardWriteHeadsRepository, type WriteClaim } from './dashboard-write-heads.repository';
 
 /**
- * A dashboard write's hold on the dashboard, as writes the write adds to its audit statements
- * (they read FROM appended): taken with the pending event, given back with the outcome.
+ * A dashboard write's hold on the dashboard, as writes of dashboard_write_heads that go with the
+ * write's audit events: taken with the pending event, given back with the outcome.
  */
 export interface DashboardClaim {
   /** Takes the claim, or fails the whole statement (nothing of it written) when another write has. */
-  take(): Prisma.Sql;
-  giveBack(): Prisma.Sql;
+  take(): TableWrite;
+  giveBack(): TableWrite;
 }
 
 // Postgres fails a claim that cannot be taken with this SQLSTATE (the migration's dashboard_write_claimable).
@@ -53,7 +53,7 @@ export class DashboardWrites {
   private readonly waitMs: number;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly heads: DashboardWriteHeadsRepository,
     config: ConfigService<AppConfig, true>,
   ) {
     const { timeoutMs } = config.get('upstream', { infer: true });
@@ -75,7 +75,11 @@ export class DashboardWrites {
           this.generations.get(key) ?? (await this.readGeneration(tenantId, dashboardId, deadline));
         // Unknown until the write ends: a failure may or may not have taken the claim.
         this.generations.delete(key);
-        const claim = new Claim(tenantId, dashboardId, generation, this.claimMs);
+        const claim = new Claim(
+          this.heads,
+          { tenantId, dashboardId, generation, writer: randomUUID() },
+          this.claimMs,
+        );
         try {
           const result = await write(claim);
           this.remember(key, claim.taken ? generation + 1 : generation);
@@ -91,10 +95,7 @@ export class DashboardWrites {
   /** The row's generation once no other write holds the dashboard (0 for a dashboard never written). */
   private async readGeneration(tenantId: string, dashboardId: string, deadline: number): Promise<number> {
     for (;;) {
-      // Whether the claim is still held is Postgres's to say: it is the clock claims are taken by.
-      const [head] = await this.prisma.$queryRaw<{ generation: number; held: boolean }[]>`
-        SELECT generation, (writer IS NOT NULL AND writing_until >= now()) AS held
-        FROM dashboard_write_heads WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${dashboardId}`;
+      const head = await this.heads.read(tenantId, dashboardId);
       if (head === undefined) return 0;
       if (!head.held) return head.generation;
       if (Date.now() + BUSY_RECHECK_MS >= deadline) throw dashboardBusy();
@@ -110,34 +111,21 @@ export class DashboardWrites {
 
 class Claim implements DashboardClaim {
   taken = false;
-  // Its own id, not the request's: a caller may send the same X-Request-Id twice.
-  private readonly writer = randomUUID();
 
   constructor(
-    private readonly tenantId: string,
-    private readonly dashboardId: string,
-    private readonly generation: number,
+    private readonly heads: DashboardWriteHeadsRepository,
+    // Its writer is its own id, not the request's: a caller may send the same X-Request-Id twice.
+    private readonly claim: WriteClaim,
     private readonly claimMs: number,
   ) {}
 
-  take(): Prisma.Sql {
+  take(): TableWrite {
     this.taken = true;
-    return Prisma.sql`
-      INSERT INTO dashboard_write_heads AS head (tenant_id, dashboard_id, generation, writer, writing_until)
-      SELECT ${this.tenantId}::uuid, ${this.dashboardId}, ${this.generation + 1}::int, ${this.writer},
-             now() + ${this.claimMs}::int * interval '1 millisecond'
-      FROM appended
-      ON CONFLICT (tenant_id, dashboard_id) DO UPDATE
-      SET generation = EXCLUDED.generation, writer = EXCLUDED.writer, writing_until = EXCLUDED.writing_until
-      WHERE dashboard_write_claimable(
-        head.generation = ${this.generation}::int AND (head.writer IS NULL OR head.writing_until < now()))`;
+    return this.heads.taken(this.claim, this.claimMs);
   }
 
-  giveBack(): Prisma.Sql {
-    return Prisma.sql`
-      UPDATE dashboard_write_heads SET writer = NULL, writing_until = NULL
-      FROM appended
-      WHERE tenant_id = ${this.tenantId}::uuid AND dashboard_id = ${this.dashboardId} AND writer = ${this.writer}`;
+  giveBack(): TableWrite {
+    return this.heads.givenBack(this.claim);
   }
 }
 

@@ -16,6 +16,7 @@ import {
   ApiNoContentResponse,
   ApiOkResponse,
   ApiOperation,
+  ApiResponse,
   ApiTags,
 } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -23,6 +24,7 @@ import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decora
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { JSON_CONTENT_TYPE } from '../common/json-body';
+import { noneMatchHolds, TextEtags } from '../common/not-modified';
 import { PROBLEM_CONTENT_TYPE } from '../common/problem/problem';
 import { idempotencyKeyHeader, ifMatchHeader } from '../common/request-headers';
 import type { DashboardEnvelope } from '../upstream/dashboards-api.client';
@@ -86,6 +88,16 @@ const DashboardWrite = (of: 'new' | 'dashboard' | 'version'): MethodDecorator =>
   ];
   return applyDecorators(...stacked.reverse());
 };
+const NOT_MODIFIED =
+  ' Send the ETag back in If-None-Match to get 304, without a body, while it is unchanged.';
+const NotModified = (): MethodDecorator =>
+  ApiResponse({ status: 304, description: 'Not modified: If-None-Match named the current ETag.' });
+const LIST_ETAG_HEADER = {
+  ETag: {
+    description: 'The entity tag of this list, quotes included; send it back in If-None-Match.',
+    schema: { type: 'string', example: '"5d41402abc4b2a76b9719d911017c592"' },
+  },
+};
 const PASSED_THROUGH =
   'The gateway checks what it owns (tile ids, layout, sizes) and passes every other field through, so a ' +
   'dashboard read here can be written back as it came.';
@@ -93,24 +105,33 @@ const PASSED_THROUGH =
 @ApiTags('dashboards')
 @Controller('v1/dashboards')
 export class DashboardsController {
+  private readonly listEtags = new TextEtags();
+
   constructor(private readonly dashboards: DashboardsService) {}
 
   @Get()
   @RequireRole('viewer')
   @ApiDashboardQuery()
   @ApiUpstreamProblems('dashboards')
-  @ApiOperation({ summary: 'List dashboards', description: '`{data: [...]}` as the dashboards API sent it.' })
-  @ApiOkResponse({ description: '`{data: [dashboard, ...]}`', schema: DASHBOARD_LIST_ENVELOPE })
+  @ApiOperation({
+    summary: 'List dashboards',
+    description: `\`{data: [...]}\` as the dashboards API sent it, with an ETag.${NOT_MODIFIED}`,
+  })
+  @ApiOkResponse({
+    description: '`{data: [dashboard, ...]}`',
+    schema: DASHBOARD_LIST_ENVELOPE,
+    headers: LIST_ETAG_HEADER,
+  })
+  @NotModified()
   async list(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Query(dashboardQueryParams) query: DashboardQuery,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     const json = await this.dashboards.list(principal.tenantId, query.credentialId, actor);
-    // Already JSON: the same list read again is not serialised again (UpstreamRequest.reuseAnswer).
-    void reply.type(JSON_CONTENT_TYPE);
-    return json;
+    return unlessNotModified(reply, this.listEtags.of(json), ifNoneMatch, json);
   }
 
   @Post()
@@ -154,20 +175,20 @@ export class DashboardsController {
   @ApiUpstreamProblems('dashboards')
   @ApiOperation({
     summary: 'Read a dashboard',
-    description: '`{data}` as the dashboards API sent it, with an ETag to send back in If-Match.',
+    description: `\`{data}\` as the dashboards API sent it, with an ETag to send back in If-Match.${NOT_MODIFIED}`,
   })
   @ApiOkResponse({ description: '`{data: dashboard}`', schema: DASHBOARD_ENVELOPE, headers: ETAG_HEADER })
+  @NotModified()
   async get(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param(dashboardPathParams) params: DashboardPath,
     @Query(dashboardQueryParams) query: DashboardQuery,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<string> {
+  ): Promise<string | undefined> {
     const read = await this.dashboards.get(principal.tenantId, params.id, query.credentialId, actor);
-    // Already JSON: the same answer read again is not serialised again (UpstreamRequest.reuseAnswer).
-    void reply.header('etag', read.etag).type(JSON_CONTENT_TYPE);
-    return read.json;
+    return unlessNotModified(reply, read.etag, ifNoneMatch, read.json);
   }
 
   @Put(':id')
@@ -298,6 +319,25 @@ export class DashboardsController {
     );
     return withEtag(reply, answer);
   }
+}
+
+/**
+ * The read's JSON with its ETag, or 304 without a body when If-None-Match names the tag. Already
+ * JSON: the same answer read again is not serialised again (UpstreamRequest.reuseAnswer).
+ */
+function unlessNotModified(
+  reply: FastifyReply,
+  etag: string,
+  ifNoneMatch: string | undefined,
+  json: string,
+): string | undefined {
+  void reply.header('etag', etag);
+  if (noneMatchHolds(ifNoneMatch, etag)) {
+    void reply.status(304);
+    return undefined;
+  }
+  void reply.type(JSON_CONTENT_TYPE);
+  return json;
 }
 
 function withEtag(reply: FastifyReply, answer: DashboardAnswer): DashboardEnvelope {

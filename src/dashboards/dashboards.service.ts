@@ -1,26 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
-import { AuditService } from '../audit/audit.service';
-import { auditedUpstreamAction } from '../audit/upstream-action';
+import { AuditedUpstreamWrites } from '../audit/audited-upstream-writes';
 import type { Actor } from '../auth/principal';
 import { canonicalJson } from '../common/canonical-json';
-import { idempotentRequestInProgress, pendingLimitMs, replayOf } from '../common/idempotency';
-import { storableJson } from '../common/json-body';
+import { idempotentRequestInProgress } from '../idempotency/idempotency';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
-import type { AppConfig } from '../config/app-config';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
-import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
+import { UpstreamCredentials, type UpstreamCredential } from '../credentials/upstream-credentials';
 import type { DashboardsSecret } from '../credentials/credential-secret';
-import { CryptoService } from '../crypto/crypto.service';
 import { isUniqueViolation } from '../database/database-errors';
-import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
-import { Prisma, type DashboardVersion } from '../generated/prisma/client';
+import type { DashboardVersion } from '../generated/prisma/client';
 import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
 import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
-import { DashboardCreatesRepository } from './dashboard-creates.repository';
+import { DashboardVersionsRepository } from './dashboard-versions.repository';
 import { DashboardEtags } from './dashboard-etags';
 import { DashboardClaim, DashboardWrites } from './dashboard-writes';
 import type { DashboardVersionSummaryView, DashboardVersionView } from './dashboard-versions.dto';
@@ -58,35 +53,19 @@ interface ReplaceRequest {
   restoredVersion?: number;
 }
 
-/** A dashboard the gateway keeps as a version: its content, and where it stands in the numbering. */
-interface VersionToStore {
-  tenantId: string;
-  credentialId: string;
-  dashboardId: string;
-  content: DashboardEnvelope['data'];
-  etag: string;
-  /** Numbered after the versions of this dashboard id (a dashboard created again takes its old ones). */
-  numberedAfter?: string;
-}
-
 @Injectable()
 export class DashboardsService {
   private readonly etags = new DashboardEtags();
-  private readonly pendingLimitMs: number;
 
   constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditService,
-    private readonly credentials: CredentialsService,
+    private readonly versionRows: DashboardVersionsRepository,
+    private readonly upstreamWrites: AuditedUpstreamWrites,
+    private readonly credentials: UpstreamCredentials,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly dashboardsApi: DashboardsApiClient,
-    private readonly creates: DashboardCreatesRepository,
-    private readonly crypto: CryptoService,
+    private readonly idempotency: IdempotencyStore,
     private readonly writes: DashboardWrites,
-    config: ConfigService<AppConfig, true>,
-  ) {
-    this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
-  }
+  ) {}
 
   /** `{data: [...]}` as JSON text to send on as it is. */
   async list(tenantId: string, credentialId: string | undefined, actor: Actor): Promise<string> {
@@ -119,20 +98,17 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<CreatedDashboard> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const request = canonicalJson({ credentialId: credential.id, body });
-    let fingerprint: string | null = null;
-    if (idempotencyKey !== null) {
-      fingerprint = this.crypto.fingerprint(request);
-      const earlier = await this.creates.find(tenantId, idempotencyKey);
-      if (earlier) {
-        const sameRequest = this.crypto.fingerprintMatches(request, earlier.fingerprint);
-        return replayOf({ ...earlier, sameRequest }, this.pendingLimitMs, { resource: 'dashboard' });
-      }
+    const key =
+      idempotencyKey === null ? null : { tenantId, operation: 'dashboard.create', key: idempotencyKey };
+    let fingerprint = '';
+    if (key !== null) {
+      const request = canonicalJson({ credentialId: credential.id, body });
+      const check = await this.idempotency.check({ ...key, request, resource: 'dashboard' });
+      if (check.replay) return check.replay;
+      fingerprint = check.fingerprint;
     }
     try {
-      const { value } = await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      const { value } = await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -141,20 +117,17 @@ export class DashboardsService {
           target: 'dashboard:new',
           details: { credentialId: credential.id },
         },
-        before:
-          idempotencyKey === null || fingerprint === null
-            ? undefined
-            : () => this.creates.pending(tenantId, idempotencyKey, fingerprint),
+        before: key === null ? undefined : () => this.idempotency.pending(key, fingerprint),
         call: async () => ({ ...(await this.createUpstream(credential, body, actor)), status: CREATED }),
         after: (outcome) => {
           const writes = outcome.succeeded
-            ? [this.storeVersion({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
+            ? [this.versionRows.stored({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
             : [];
-          if (idempotencyKey !== null) {
+          if (key !== null) {
             const response = outcome.succeeded
               ? { status: outcome.status, body: outcome.value.body }
               : { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body };
-            writes.push(this.creates.completed(tenantId, idempotencyKey, outcome.succeeded, response));
+            writes.push(this.idempotency.completed(key, outcome.succeeded, response));
           }
           return writes;
         },
@@ -188,9 +161,7 @@ export class DashboardsService {
     await this.writes.run(tenantId, id, async (claim) => {
       const { body: current, etag } = await this.fetch(credential, id, actor);
       const versionId = randomUUID();
-      await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -200,7 +171,7 @@ export class DashboardsService {
         },
         before: () => [
           claim.take(),
-          this.storeVersion(
+          this.versionRows.stored(
             { tenantId, credentialId: credential.id, dashboardId: id, content: current.data, etag },
             actor,
             versionId,
@@ -213,7 +184,7 @@ export class DashboardsService {
           return { status: response.status, value: null };
         },
         after: (outcome) =>
-          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.forgetVersion(versionId)],
+          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.versionRows.forgotten(versionId)],
       });
     });
   }
@@ -251,11 +222,7 @@ export class DashboardsService {
     tenantId: string,
     id: string,
   ): Promise<{ items: DashboardVersionSummaryView[]; nextCursor: null }> {
-    const rows = await this.prisma.dashboardVersion.findMany({
-      where: { tenantId, dashboardId: id },
-      orderBy: { version: 'desc' },
-      take: 200,
-    });
+    const rows = await this.versionRows.list(tenantId, id);
     return { items: rows.map(summaryOf), nextCursor: null };
   }
 
@@ -287,9 +254,7 @@ export class DashboardsService {
         );
       }
       const versionId = randomUUID();
-      const { value } = await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      const { value } = await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -303,7 +268,7 @@ export class DashboardsService {
         // Written with the pending event: the content before the replace, as the next version.
         before: () => [
           claim.take(),
-          this.storeVersion(
+          this.versionRows.stored(
             {
               tenantId,
               credentialId: credential.id,
@@ -330,7 +295,7 @@ export class DashboardsService {
         },
         // Only a replace that happened keeps the previous content as a version.
         after: (outcome) =>
-          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.forgetVersion(versionId)],
+          outcome.succeeded ? claim.giveBack() : [claim.giveBack(), this.versionRows.forgotten(versionId)],
       });
       return value;
     });
@@ -349,9 +314,7 @@ export class DashboardsService {
         'The dashboard no longer exists upstream, so it matches no ETag; restore without If-Match to create it again.',
       );
     }
-    const { value } = await auditedUpstreamAction({
-      prisma: this.prisma,
-      audit: this.audit,
+    const { value } = await this.upstreamWrites.run({
       actor,
       entry: {
         tenantId,
@@ -369,11 +332,8 @@ export class DashboardsService {
         outcome.succeeded
           ? [
               claim.giveBack(),
-              Prisma.sql`
-                UPDATE dashboard_versions SET dashboard_id = ${outcome.value.dashboardId}
-                FROM appended
-                WHERE dashboard_versions.tenant_id = ${tenantId}::uuid AND dashboard_versions.dashboard_id = ${dashboardId}`,
-              this.storeVersion(
+              this.versionRows.moved(tenantId, dashboardId, outcome.value.dashboardId),
+              this.versionRows.stored(
                 { tenantId, credentialId: credential.id, ...outcome.value, numberedAfter: dashboardId },
                 actor,
               ),
@@ -434,38 +394,8 @@ export class DashboardsService {
     }
   }
 
-  /**
-   * The dashboard's next version, written with an audit event (it reads FROM appended); written
-   * again by a retried append, it stays one row. Content edited elsewhere may hold lone
-   * surrogates, which jsonb refuses: they are stored as U+FFFD.
-   */
-  private storeVersion(
-    version: VersionToStore & { etag: string },
-    actor: Actor,
-    id = randomUUID(),
-  ): Prisma.Sql {
-    const { tenantId, credentialId, dashboardId, content, etag } = version;
-    const numberedAfter = version.numberedAfter ?? dashboardId;
-    return Prisma.sql`
-      INSERT INTO dashboard_versions (id, tenant_id, credential_id, dashboard_id, version, content, etag,
-                                      tile_count, actor, on_behalf_of, request_id)
-      SELECT ${id}::uuid, ${tenantId}::uuid, ${credentialId}::uuid, ${dashboardId},
-             coalesce((SELECT max(version) FROM dashboard_versions
-                       WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ${numberedAfter}), 0) + 1,
-             ${storableJson(content)}::jsonb, ${etag}, ${content.tiles?.length ?? 0}::int,
-             ${actor.actor}, ${actor.onBehalfOf}, ${actor.requestId}
-      FROM appended
-      ON CONFLICT (id) DO NOTHING`;
-  }
-
-  private forgetVersion(id: string): Prisma.Sql {
-    return Prisma.sql`DELETE FROM dashboard_versions USING appended WHERE dashboard_versions.id = ${id}::uuid`;
-  }
-
   private async findVersion(tenantId: string, id: string, version: number): Promise<DashboardVersion> {
-    const row = await this.prisma.dashboardVersion.findFirst({
-      where: { tenantId, dashboardId: id, version },
-    });
+    const row = await this.versionRows.find(tenantId, id, version);
     if (!row) throw problemFor(404, `Dashboard ${id} has no stored version ${version}.`);
     return row;
   }

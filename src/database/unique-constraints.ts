@@ -18,9 +18,5 @@ export const UNIQUE = {
     columns: ['tenant_id', 'kind', 'organization_id'],
   },
   secretName: { name: 'credentials_tenant_id_secret_name_key', columns: ['tenant_id', 'secret_name'] },
-  pipeIdempotencyKey: {
-    name: 'pipe_spec_records_tenant_id_idempotency_key_key',
-    columns: ['tenant_id', 'idempotency_key'],
-  },
   idempotentRequest: { name: 'idempotent_requests_pkey', columns: ['tenant_id', 'operation', 'key'] },
 } as const satisfies Record<string, UniqueConstraint>;

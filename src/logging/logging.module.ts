@@ -43,7 +43,6 @@ export class LoggingModule {
     };
     return {
       module: LoggingModule,
-      global: true,
       imports: [
         rootLogger,
         LoggerModule.forRootAsync({

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../auth/principal';
 import type { Role } from '../auth/roles';
-import { PrismaService } from '../database/prisma.service';
+import { TenantsRepository } from '../tenants/tenants.repository';
 import { GroupMappingsService } from '../sign-in/group-mappings.service';
 import type { MeView } from './dto/me.dto';
 import { RouteOperations } from './route-operations';
@@ -10,21 +10,14 @@ import { RouteOperations } from './route-operations';
 @Injectable()
 export class MeService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly tenants: TenantsRepository,
     private readonly mappings: GroupMappingsService,
     private readonly operations: RouteOperations,
   ) {}
 
   async describe(principal: Principal): Promise<MeView> {
     const rolesByTenant = await this.rolesByTenant(principal);
-    const tenants =
-      rolesByTenant.size === 0
-        ? []
-        : await this.prisma.tenant.findMany({
-            where: { id: { in: [...rolesByTenant.keys()] } },
-            select: { id: true, name: true },
-            orderBy: { name: 'asc' },
-          });
+    const tenants = rolesByTenant.size === 0 ? [] : await this.tenants.named([...rolesByTenant.keys()]);
     return {
       kind: principal.kind,
       actor: principal.actor,

@@ -39,6 +39,19 @@ const REFERENCES =
   'connection string, a service-account key), `{"$secret": "<name or id>"}` may stand for a vault secret of ' +
   'the tenant: its value is put in for the upstream call only. The body schema types each such place as the ' +
   'value or a `SecretReference`.';
+// Reads are served from the tenant's cache for PIPE_READ_CACHE_MS: the answer says how old it is.
+const CACHED =
+  " Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.";
+const READ_HEADERS = {
+  Age: {
+    description: 'Seconds since the upstream call this answer comes from began (0: read now).',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'Cache-Control': {
+    description: '`private, max-age=<seconds>`: how much longer the answer may be reused.',
+    schema: { type: 'string', example: 'private, max-age=2' },
+  },
+};
 const PipeIdParam = (): MethodDecorator =>
   ApiParam({ name: 'pipeId', type: String, format: 'uuid', description: 'The pipe.' });
 
@@ -62,8 +75,11 @@ export class PipesController {
 
   @Get()
   @RequireRole('viewer')
-  @ApiOperation({ summary: "List a service's pipes", description: `${ENVELOPE} \`result\` is the list.` })
-  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_LIST_ENVELOPE })
+  @ApiOperation({
+    summary: "List a service's pipes",
+    description: `${ENVELOPE} \`result\` is the list.${CACHED}`,
+  })
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_LIST_ENVELOPE, headers: READ_HEADERS })
   async list(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -108,8 +124,8 @@ export class PipesController {
   @Get(':pipeId')
   @RequireRole('viewer')
   @PipeIdParam()
-  @ApiOperation({ summary: 'Read a pipe', description: `${ENVELOPE} \`result\` is the pipe.` })
-  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_ENVELOPE })
+  @ApiOperation({ summary: 'Read a pipe', description: `${ENVELOPE} \`result\` is the pipe.${CACHED}` })
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_ENVELOPE, headers: READ_HEADERS })
   async get(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
@@ -208,9 +224,9 @@ export class PipesController {
   @PipeIdParam()
   @ApiOperation({
     summary: "Read a pipe's advanced settings",
-    description: `${ENVELOPE} \`result\` is the settings object, as the service names the settings.`,
+    description: `${ENVELOPE} \`result\` is the settings object, as the service names the settings.${CACHED}`,
   })
-  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_SETTINGS_ENVELOPE })
+  @ApiOkResponse({ description: ENVELOPE, schema: PIPE_SETTINGS_ENVELOPE, headers: READ_HEADERS })
   async settings(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,

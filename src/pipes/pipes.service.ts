@@ -1,13 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { AuditService } from '../audit/audit.service';
-import { auditedUpstreamAction, type UpstreamActionOptions } from '../audit/upstream-action';
+import { AuditedUpstreamWrites, type UpstreamActionOptions } from '../audit/audited-upstream-writes';
 import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
 import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
-import { CredentialsService } from '../credentials/credentials.service';
-import { PrismaService } from '../database/prisma.service';
+import { UpstreamCredentials } from '../credentials/upstream-credentials';
 import { UNIQUE } from '../database/unique-constraints';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { UpstreamAccess, UpstreamResponse } from '../upstream/upstream-http';
@@ -18,37 +16,26 @@ import type { PipesAnswer } from './pipes-answer';
 import { REDACTED } from '../redaction/redact';
 import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
-import { fieldPaths, SecretReferences } from './secret-references';
-import { SecretUsesRepository } from './secret-uses.repository';
-import {
-  idempotentRequestInProgress,
-  pendingLimitMs,
-  replayOf,
-  type StoredResponse,
-} from '../common/idempotency';
+import { fieldPaths, SecretReferences } from '../vault/references/secret-references';
+import { SecretUsesRepository } from '../vault/references/secret-uses.repository';
+import { idempotentRequestInProgress } from '../idempotency/idempotency';
+import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { canonicalJson } from '../common/canonical-json';
-import { CryptoService } from '../crypto/crypto.service';
-import { ConfigService } from '@nestjs/config';
-import type { AppConfig } from '../config/app-config';
+import { PipeChange, PipeRead, PipeReads } from '../pipe-reads/pipe-reads.service';
 
 @Injectable()
 export class PipesService {
-  private readonly pendingLimitMs: number;
-
   constructor(
-    private readonly prisma: PrismaService,
-    private readonly audit: AuditService,
-    private readonly credentials: CredentialsService,
+    private readonly upstreamWrites: AuditedUpstreamWrites,
+    private readonly credentials: UpstreamCredentials,
     private readonly upstreamCalls: UpstreamCallService,
     private readonly pipesApi: PipesApiClient,
     private readonly history: PipeSpecHistoryService,
-    private readonly crypto: CryptoService,
+    private readonly idempotency: IdempotencyStore,
     private readonly references: SecretReferences,
     private readonly secretUses: SecretUsesRepository,
-    config: ConfigService<AppConfig, true>,
-  ) {
-    this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
-  }
+    private readonly reads: PipeReads,
+  ) {}
 
   async create(
     tenantId: string,
@@ -63,38 +50,21 @@ export class PipesService {
     assertBody(checkCreatePipeBody, resolved.body);
     const spec = body as Record<string, unknown>;
     const redacted = this.history.redact(spec);
-    let fingerprint: string | null = null;
-    if (idempotencyKey !== null) {
-      // Over the whole spec, secrets included: a new secret under the same key is another request.
+    const key = idempotencyKey === null ? null : { tenantId, operation: 'pipe.create', key: idempotencyKey };
+    let fingerprint = '';
+    if (key !== null) {
       const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
-      fingerprint = this.crypto.fingerprint(request);
-      const earlier = await this.history.findIdempotent(tenantId, idempotencyKey);
-      if (earlier) {
-        const answer = replayOf(
-          {
-            sameRequest:
-              earlier.fingerprint === null
-                ? // Recorded before fingerprints were kept: the redacted spec and the place must match.
-                  earlier.specHash === redacted.specHash &&
-                  earlier.organizationId === at.organizationId &&
-                  earlier.serviceId === at.serviceId
-                : this.crypto.fingerprintMatches(request, earlier.fingerprint),
-            outcome: earlier.outcome,
-            response: earlier.response as StoredResponse | null,
-            createdAt: earlier.createdAt,
-          },
-          this.pendingLimitMs,
-          { resource: 'pipe', record: `history entry ${earlier.id}` },
-        );
-        return { status: answer.status, body: answer.body, problem: answer.problem };
+      const check = await this.idempotency.check({ ...key, request, resource: 'pipe' });
+      if (check.replay) {
+        const { status, body: answer, problem } = check.replay;
+        return { status, body: answer, problem };
       }
+      fingerprint = check.fingerprint;
     }
 
     const recordId = randomUUID();
     try {
-      const { status, value } = await auditedUpstreamAction({
-        prisma: this.prisma,
-        audit: this.audit,
+      const { status, value } = await this.upstreamWrites.run({
         actor,
         entry: {
           tenantId,
@@ -108,13 +78,10 @@ export class PipesService {
             ...(resubmittedFrom ? { resubmittedFrom } : {}),
           },
         },
-        before: () =>
-          this.history.pendingRecord(
-            recordId,
-            { tenantId, ...at, idempotencyKey, fingerprint, resubmittedFrom },
-            redacted,
-            actor,
-          ),
+        before: () => [
+          this.history.pendingRecord(recordId, { tenantId, ...at, resubmittedFrom }, redacted, actor),
+          ...(key === null ? [] : [this.idempotency.pending(key, fingerprint, recordId)]),
+        ],
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
           const response = await this.upstreamCalls.run(credential, actor, (access) =>
@@ -130,24 +97,37 @@ export class PipesService {
         },
         after: (outcome) => {
           if (!outcome.succeeded) {
-            return this.history.failedRecord(recordId, {
-              upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
-              response: { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body },
-            });
+            const response = { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body };
+            return [
+              this.history.failedRecord(recordId, {
+                upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
+                response,
+              }),
+              ...(key === null ? [] : [this.idempotency.completed(key, false, response)]),
+            ];
           }
           const { response, json } = outcome.value;
           const pipeId = pipeIdOf(response.body);
           return [
-            this.history.succeededRecord(recordId, { pipeId, answer: response, json }),
+            this.history.succeededRecord(recordId, { pipeId, answer: response }),
+            // The answer's body comes redacted by UpstreamHttp: stored as it is.
+            ...(key === null ? [] : [this.idempotency.succeededAsWritten(key, response.status, json)]),
             ...(pipeId === null
               ? []
               : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
           ];
         },
       });
+      this.reads.written({
+        tenantId,
+        at,
+        action: 'create',
+        pipeId: pipeIdOf(value.response.body),
+        answer: value.response.body,
+      });
       return { status, body: value.response.body, json: value.json };
     } catch (error) {
-      throw isUniqueViolation(error, UNIQUE.pipeIdempotencyKey) ? idempotentRequestInProgress() : error;
+      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
     }
   }
 
@@ -180,16 +160,28 @@ export class PipesService {
     return this.create(tenantId, at, spec, idempotencyKey, actor, historyId);
   }
 
-  list(tenantId: string, at: PipeLocation, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (access) => this.pipesApi.listPipes(access, at, actor.requestId));
+  /** `maxAgeMs`: an answer kept longer than this is not used (the event poller's reads). */
+  list(tenantId: string, at: PipeLocation, actor: Actor, maxAgeMs?: number): Promise<PipesAnswer> {
+    return this.read(
+      tenantId,
+      at,
+      { kind: 'list' },
+      actor,
+      (access) => this.pipesApi.listPipes(access, at, actor.requestId),
+      maxAgeMs,
+    );
   }
 
   get(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (access) => this.pipesApi.getPipe(access, at, actor.requestId));
+    return this.read(tenantId, at, { kind: 'pipe', pipeId: at.pipeId }, actor, (access) =>
+      this.pipesApi.getPipe(access, at, actor.requestId),
+    );
   }
 
   settings(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, actor, (access) => this.pipesApi.getSettings(access, at, actor.requestId));
+    return this.read(tenantId, at, { kind: 'settings', pipeId: at.pipeId }, actor, (access) =>
+      this.pipesApi.getSettings(access, at, actor.requestId),
+    );
   }
 
   /** The audit keeps the change as sent, references and all; the values go upstream only. */
@@ -256,15 +248,26 @@ export class PipesService {
     );
   }
 
+  /** Through the tenant's read cache: callers reading the same thing at once share one upstream call. */
   private async read(
     tenantId: string,
     at: PipeLocation,
+    read: PipeRead,
     actor: Actor,
     call: PipesCall,
+    maxAgeMs?: number,
   ): Promise<PipesAnswer> {
-    const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, call);
-    return { status: response.status, body: response.body };
+    return this.reads.read(
+      tenantId,
+      at,
+      read,
+      async () => {
+        const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
+        const response = await this.upstreamCalls.run(credential, actor, call);
+        return { status: response.status, body: response.body };
+      },
+      maxAgeMs,
+    );
   }
 
   /** A change to one pipe upstream: audited pending before the call and with its outcome after it. */
@@ -277,9 +280,7 @@ export class PipesService {
     call: PipesCall,
     after?: UpstreamActionOptions<PipesEnvelope>['after'],
   ): Promise<PipesAnswer> {
-    const { status, value } = await auditedUpstreamAction({
-      prisma: this.prisma,
-      audit: this.audit,
+    const { status, value } = await this.upstreamWrites.run({
       actor,
       entry: {
         tenantId,
@@ -294,9 +295,18 @@ export class PipesService {
       },
       after,
     });
+    this.reads.written({ tenantId, at, action: CHANGES[action], pipeId: at.pipeId, answer: value });
     return { status, body: value };
   }
 }
+
+const CHANGES: Record<string, PipeChange['action']> = {
+  'pipe.update': 'update',
+  'pipe.delete': 'delete',
+  'pipe.state': 'state',
+  'pipe.scale': 'scale',
+  'pipe.settings': 'settings',
+};
 
 type PipesCall = (access: UpstreamAccess<PipesSecret>) => Promise<UpstreamResponse<PipesEnvelope>>;
 

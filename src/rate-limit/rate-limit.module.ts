@@ -1,7 +1,6 @@
-import { Global, Module } from '@nestjs/common';
+import { Module } from '@nestjs/common';
 import { RateLimitService } from './rate-limit.service';
 import { WriteAdmission } from './write-admission';
 
-@Global()
 @Module({ providers: [RateLimitService, WriteAdmission], exports: [RateLimitService, WriteAdmission] })
 export class RateLimitModule {}

@@ -4,12 +4,13 @@ import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
 import { assertMayGrant, type Grantor } from '../auth/role-grants';
 import type { Role } from '../auth/roles';
-import { createdAtKeyset, createdAtPosition, Page, toPage } from '../common/pagination';
+import { createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor, ProblemException } from '../common/problem/problem';
 import { onDuplicate } from '../database/database-errors';
-import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import type { GroupMapping } from '../generated/prisma/client';
+import { TenantsRepository } from '../tenants/tenants.repository';
+import { GroupMappingsRepository } from './group-mappings.repository';
 import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto';
 import { viewOf } from '../common/views';
 
@@ -29,7 +30,8 @@ export class GroupMappingsService {
   private readonly cache = new Map<string, CachedRoles>();
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly mappings: GroupMappingsRepository,
+    private readonly tenants: TenantsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -43,16 +45,14 @@ export class GroupMappingsService {
     // The unique group is the check: mapped before, or by a create racing this one, it is a 409.
     const row = await this.audit
       .transaction(tenantId, async (tx) => {
-        const tenant = await tx.tenant.findUnique({ where: { id: tenantId }, select: { id: true } });
-        if (!tenant) throw problemFor(404, `Tenant ${tenantId} does not exist.`);
-        const created = await tx.groupMapping.create({
-          data: {
-            id: randomUUID(),
-            tenantId,
-            group: input.group,
-            roles: input.roles,
-            createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
-          },
+        if (!(await this.tenants.exists(tx, tenantId)))
+          throw problemFor(404, `Tenant ${tenantId} does not exist.`);
+        const created = await this.mappings.insert(tx, {
+          id: randomUUID(),
+          tenantId,
+          group: input.group,
+          roles: input.roles,
+          createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
         });
         await this.audit.append(tx, actor, {
           tenantId,
@@ -70,10 +70,7 @@ export class GroupMappingsService {
   }
 
   private async alreadyMapped(tenantId: string, group: string): Promise<ProblemException> {
-    const existing = await this.prisma.groupMapping.findUnique({
-      where: { tenantId_group: { tenantId, group } },
-      select: { id: true },
-    });
+    const existing = await this.mappings.idOfGroup(tenantId, group);
     // Gone again already when its creator deleted it in the meantime.
     const which = existing ? ` (mapping ${existing.id})` : '';
     return problemFor(
@@ -83,20 +80,15 @@ export class GroupMappingsService {
   }
 
   async list(tenantId: string, cursor: string | undefined, limit = 50): Promise<Page<GroupMappingView>> {
-    const keyset = createdAtKeyset(cursor, 'asc');
-    const rows = await this.prisma.groupMapping.findMany({
-      where: { tenantId, ...keyset.where },
-      orderBy: keyset.orderBy,
-      take: limit + 1,
-    });
+    const rows = await this.mappings.page(tenantId, cursor, limit);
     return toPage(rows, limit, createdAtPosition, toView);
   }
 
   async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
     await this.audit.transaction(tenantId, async (tx) => {
-      const existing = await tx.groupMapping.findFirst({ where: { id, tenantId } });
+      const existing = await this.mappings.find(tx, tenantId, id);
       if (!existing) throw problemFor(404, `Group mapping ${id} does not exist.`);
-      await tx.groupMapping.delete({ where: { id } });
+      await this.mappings.delete(tx, id);
       await this.audit.append(tx, actor, {
         tenantId,
         action: 'group-mapping.delete',
@@ -116,10 +108,7 @@ export class GroupMappingsService {
     const now = Date.now();
     const cached = this.cache.get(cacheKey);
     if (cached && cached.expiresAt > now) return cached.byTenant;
-    const rows = await this.prisma.groupMapping.findMany({
-      where: { group: { in: [...groups] } },
-      select: { tenantId: true, roles: true },
-    });
+    const rows = await this.mappings.ofGroups(groups);
     const byTenant = new Map<string, Role[]>();
     for (const row of rows) {
       byTenant.set(row.tenantId, [...new Set([...(byTenant.get(row.tenantId) ?? []), ...row.roles])]);

@@ -2,19 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
 import type { Actor } from '../auth/principal';
-import { createdAtKeyset, createdAtPosition, type Page, toPage } from '../common/pagination';
+import { createdAtPosition, type Page, toPage } from '../common/pagination';
 import { defaultSlugAndTitle, ProblemException } from '../common/problem/problem';
 import { onDuplicate } from '../database/database-errors';
-import { PrismaService } from '../database/prisma.service';
 import { UNIQUE } from '../database/unique-constraints';
 import type { Tenant } from '../generated/prisma/client';
 import { CreateTenantDto, TenantListQueryDto, TenantView } from './dto/tenant.dto';
 import { viewOf } from '../common/views';
+import { TenantsRepository } from './tenants.repository';
 
 @Injectable()
 export class TenantsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly tenants: TenantsRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -24,7 +24,7 @@ export class TenantsService {
     const id = randomUUID();
     return this.audit
       .transaction(id, async (tx) => {
-        const tenant = await tx.tenant.create({ data: { id, name: input.name } });
+        const tenant = await this.tenants.insert(tx, id, input.name);
         await this.audit.append(tx, actor, {
           tenantId: tenant.id,
           action: 'tenant.create',
@@ -40,19 +40,13 @@ export class TenantsService {
 
   /** A unique violation means the holder committed, and tenants are never deleted: it is there. */
   private async nameTaken(name: string): Promise<Error> {
-    const holder = await this.prisma.tenant.findUniqueOrThrow({ where: { name }, select: { id: true } });
-    return nameTakenProblem(name, holder.id);
+    return nameTakenProblem(name, await this.tenants.idOfName(name));
   }
 
   /** Oldest first, in keyset pages; `name` finds one tenant by its exact name. */
   async list(query: TenantListQueryDto): Promise<Page<TenantView>> {
     const limit = query.limit ?? 50;
-    const keyset = createdAtKeyset(query.cursor, 'asc');
-    const rows = await this.prisma.tenant.findMany({
-      where: { ...(query.name === undefined ? {} : { name: query.name }), ...keyset.where },
-      orderBy: keyset.orderBy,
-      take: limit + 1,
-    });
+    const rows = await this.tenants.page(query.name, query.cursor, limit);
     return toPage(rows, limit, createdAtPosition, toView);
   }
 }

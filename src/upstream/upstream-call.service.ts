@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Actor } from '../auth/principal';
 import type { CredentialSecret } from '../credentials/credential-secret';
-import { CredentialsService, UpstreamCredential } from '../credentials/credentials.service';
+import { UpstreamCredentials, type UpstreamCredential } from '../credentials/upstream-credentials';
 import { MetricsService } from '../metrics/metrics.service';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { CircuitBreakers } from './circuit-breaker';
@@ -21,7 +21,7 @@ export class UpstreamCallService {
   private readonly breakers: CircuitBreakers;
 
   constructor(
-    private readonly credentials: CredentialsService,
+    private readonly credentials: UpstreamCredentials,
     private readonly rateLimits: RateLimitService,
     metrics: MetricsService,
   ) {

@@ -332,6 +332,10 @@ const FUZZ: Record<string, RouteFuzz> = {
       bodies(fc.constantFrom(...SOURCE_KINDS).map((kind) => validUpdateBody(kind, { secret: ctx.secret }))),
   },
   'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes': { tenant: 'world' },
+  'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes/events': {
+    tenant: 'world',
+    query: () => ({ pipeId: fc.uuid() }),
+  },
   'GET /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}': { tenant: 'world' },
   'DELETE /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}': { tenant: 'world' },
   'PATCH /v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}/state': {

@@ -180,6 +180,12 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   {
     method: 'GET',
+    template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/events',
+    access: 'viewer',
+    params: pipeParams,
+  },
+  {
+    method: 'GET',
     template: '/v1/organizations/{organizationId}/services/{serviceId}/pipes/{pipeId}',
     access: 'viewer',
     params: pipeIdParams,

@@ -51,6 +51,10 @@ export async function startGateway(
     RATE_LIMIT_FAILED_AUTH: '0',
     PIPES_API_RATE_LIMIT: '0',
     DASHBOARDS_API_RATE_LIMIT: '0',
+    // Suites read what they just arranged upstream; the pipe read cache has tests of its own.
+    PIPE_READ_CACHE_MS: '0',
+    // Suites that call every route expect each call to end; the event stream has tests of its own.
+    PIPE_STREAM_MAX_MS: '300',
     ...env,
   });
   const logs = new LogCapture();

@@ -313,7 +313,7 @@ export interface paths {
     };
     /**
      * List a service's pipes
-     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the list.
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the list. Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.
      */
     get: operations['PipesController_list'];
     put?: never;
@@ -337,7 +337,7 @@ export interface paths {
     };
     /**
      * Read a pipe
-     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the pipe.
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the pipe. Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.
      */
     get: operations['PipesController_get'];
     put?: never;
@@ -405,7 +405,7 @@ export interface paths {
     };
     /**
      * Read a pipe's advanced settings
-     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the settings object, as the service names the settings.
+     * @description `{status, requestId, result}` from the pipes API, secrets removed. `result` is the settings object, as the service names the settings. Served from the tenant's read cache for up to PIPE_READ_CACHE_MS (2 s by default); `Age` says how old it is.
      */
     get: operations['PipesController_settings'];
     /**
@@ -500,6 +500,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/organizations/{organizationId}/services/{serviceId}/pipes/events': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow a service's pipes as they change
+     * @description Server-Sent Events, one per change: `pipe.created`, `pipe.updated`, `pipe.deleted`, `pipe.state`, `pipe.scaling`, each with an `id` and `data` `{pipeId, pipe?, source}` (`pipe` is the pipe as it is now, secrets removed, absent for a deletion; `source` is `gateway` for a write made through the gateway, `upstream` for a change found by polling the pipes API). Comment lines (`:`) keep an idle stream open. `stream.reset` says events since `Last-Event-ID` are no longer kept (read the list again); `stream.end` `{reason}` is the last event when the key is revoked, the token expires, the role is withdrawn or the gateway stops. A reader too slow to keep up is disconnected: reconnect with `Last-Event-ID`. Changes made elsewhere arrive within PIPE_EVENTS_POLL_MS; the gateway's own writes at once. Send the key or token in Authorization (a fetch-based reader: EventSource cannot set headers).
+     */
+    get: operations['PipeEventsController_follow'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/dashboards': {
     parameters: {
       query?: never;
@@ -509,7 +529,7 @@ export interface paths {
     };
     /**
      * List dashboards
-     * @description `{data: [...]}` as the dashboards API sent it.
+     * @description `{data: [...]}` as the dashboards API sent it, with an ETag. Send the ETag back in If-None-Match to get 304, without a body, while it is unchanged.
      */
     get: operations['DashboardsController_list'];
     put?: never;
@@ -533,7 +553,7 @@ export interface paths {
     };
     /**
      * Read a dashboard
-     * @description `{data}` as the dashboards API sent it, with an ETag to send back in If-Match.
+     * @description `{data}` as the dashboards API sent it, with an ETag to send back in If-Match. Send the ETag back in If-None-Match to get 304, without a body, while it is unchanged.
      */
     get: operations['DashboardsController_get'];
     /**
@@ -4587,6 +4607,10 @@ export interface operations {
       /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
       200: {
         headers: {
+          /** @description Seconds since the upstream call this answer comes from began (0: read now). */
+          Age?: number;
+          /** @description `private, max-age=<seconds>`: how much longer the answer may be reused. */
+          'Cache-Control'?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -5021,6 +5045,10 @@ export interface operations {
       /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
       200: {
         headers: {
+          /** @description Seconds since the upstream call this answer comes from began (0: read now). */
+          Age?: number;
+          /** @description `private, max-age=<seconds>`: how much longer the answer may be reused. */
+          'Cache-Control'?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -6096,6 +6124,10 @@ export interface operations {
       /** @description `{status, requestId, result}` from the pipes API, secrets removed. */
       200: {
         headers: {
+          /** @description Seconds since the upstream call this answer comes from began (0: read now). */
+          Age?: number;
+          /** @description `private, max-age=<seconds>`: how much longer the answer may be reused. */
+          'Cache-Control'?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7047,6 +7079,114 @@ export interface operations {
       };
     };
   };
+  PipeEventsController_follow: {
+    parameters: {
+      query?: {
+        /** @description Only this pipe's events. */
+        pipeId?: string;
+      };
+      header?: {
+        /** @description The id of the last event received: the stream starts with the events after it. */
+        'Last-Event-ID'?: string;
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        /** @description Service whose pipes to follow. */
+        serviceId: string;
+        /** @description Organization that owns the service. */
+        organizationId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description An open event stream. */
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'text/event-stream': string;
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `too-many-streams`: the key (or person) or the tenant has PIPE_STREAMS_PER_KEY or PIPE_STREAMS_PER_TENANT streams open on this replica.
+       *
+       *     `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`.
+       */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   DashboardsController_list: {
     parameters: {
       query?: {
@@ -7069,12 +7209,22 @@ export interface operations {
       /** @description `{data: [dashboard, ...]}` */
       200: {
         headers: {
+          /** @description The entity tag of this list, quotes included; send it back in If-None-Match. */
+          ETag?: string;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
         content: {
           'application/json': components['schemas']['DashboardListEnvelope'];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /**
        * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
@@ -7496,6 +7646,14 @@ export interface operations {
         content: {
           'application/json': components['schemas']['DashboardEnvelope'];
         };
+      };
+      /** @description Not modified: If-None-Match named the current ETag. */
+      304: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
       };
       /**
        * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.

@@ -4,12 +4,13 @@ import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
 import type { Actor } from '../../auth/principal';
 import { sha256Hex } from '../../common/canonical-json';
-import { IDEMPOTENCY_WINDOW_MS, type StoredResponse } from '../../common/idempotency';
-import { createdAtKeyset, createdAtPosition, Page, toPage } from '../../common/pagination';
+import type { StoredResponse } from '../../idempotency/idempotency';
+import { createdAtPosition, Page, toPage } from '../../common/pagination';
 import { problemFor } from '../../common/problem/problem';
 import type { AppConfig } from '../../config/app-config';
-import { PrismaService } from '../../database/prisma.service';
-import { Prisma, type PipeSpecRecord } from '../../generated/prisma/client';
+import type { PipeSpecRecord } from '../../generated/prisma/client';
+import type { TableWrite } from '../../audit/audit-events.repository';
+import { PipeSpecRecordsRepository } from './pipe-spec-records.repository';
 import { redactedCanonicalJson, redactSecrets } from '../../redaction/redact';
 import type { PipesEnvelope } from '../../upstream/pipes-api.client';
 import type { UpstreamResponse } from '../../upstream/upstream-http';
@@ -20,9 +21,6 @@ export interface NewPipeSpec {
   tenantId: string;
   organizationId: string;
   serviceId: string;
-  idempotencyKey: string | null;
-  /** The keyed fingerprint of the request, with an idempotency key. */
-  fingerprint: string | null;
   /** The history entry this spec is submitted again from. */
   resubmittedFrom: string | null;
 }
@@ -47,7 +45,7 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
   private reconciling: Promise<void> | null = null;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly records: PipeSpecRecordsRepository,
     private readonly audit: AuditService,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
@@ -58,89 +56,54 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     return { text, specHash: sha256Hex(text) };
   }
 
-  /** The earlier record for this idempotency key within 24 h, or null. Expired keys are released. */
-  async findIdempotent(tenantId: string, idempotencyKey: string): Promise<PipeSpecRecord | null> {
-    const record = await this.prisma.pipeSpecRecord.findUnique({
-      where: { tenantId_idempotencyKey: { tenantId, idempotencyKey } },
-    });
-    if (record && record.createdAt.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) {
-      await this.prisma.pipeSpecRecord.update({ where: { id: record.id }, data: { idempotencyKey: null } });
-      return null;
-    }
-    return record;
-  }
-
-  // The writes below go with the audit event of the same step, in its statement
-  // (AuditService.append): each reads FROM appended, so it happens exactly when the event does.
+  // The writes below go with the audit event of the same step (AuditService.append), so they
+  // happen exactly when the event does.
 
   /** The record of a create about to be sent: outcome `pending`, the redacted spec. */
-  pendingRecord(id: string, input: NewPipeSpec, redacted: RedactedSpec, actor: Actor): Prisma.Sql {
-    return Prisma.sql`
-      INSERT INTO pipe_spec_records (id, tenant_id, key_id, actor, on_behalf_of, organization_id, service_id,
-                                     spec, spec_hash, idempotency_key, fingerprint, resubmitted_from, request_id)
-      SELECT ${id}::uuid, ${input.tenantId}::uuid, ${actor.keyId}::uuid, ${actor.actor}, ${actor.onBehalfOf},
-             ${input.organizationId}::uuid, ${input.serviceId}::uuid, ${redacted.text}::jsonb,
-             ${redacted.specHash}, ${input.idempotencyKey}, ${input.fingerprint}, ${input.resubmittedFrom}::uuid,
-             ${actor.requestId}
-      FROM appended`;
+  pendingRecord(id: string, input: NewPipeSpec, redacted: RedactedSpec, actor: Actor): TableWrite {
+    return this.records.pending({ id, ...input, ...redacted }, actor);
   }
 
-  /**
-   * The record of a create the upstream accepted: `json` is its answer's body as JSON text. An
-   * UpstreamResponse's body comes redacted by UpstreamHttp (secret fields and patterns, and every
-   * secret the call sent), so it is stored as it is.
-   */
+  /** The record of a create the upstream accepted. */
   succeededRecord(
     id: string,
-    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope>; json: string },
-  ): Prisma.Sql {
+    outcome: { pipeId: string | null; answer: UpstreamResponse<PipesEnvelope> },
+  ): TableWrite {
     const { status, body } = outcome.answer;
-    // JSON.stringify({ status, body } satisfies StoredResponse), without writing the body again.
-    const response = `{"status":${status},"body":${outcome.json}}`;
-    return Prisma.sql`
-      UPDATE pipe_spec_records
-      SET outcome = 'succeeded', pipe_id = ${outcome.pipeId}, upstream_request_id = ${body.requestId ?? null},
-          upstream_status = ${status}::int, response = ${response}::jsonb,
-          completed_at = ${new Date()}
-      FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
+    return this.records.succeeded(id, {
+      pipeId: outcome.pipeId,
+      upstreamRequestId: body.requestId ?? null,
+      upstreamStatus: status,
+    });
   }
 
-  failedRecord(id: string, failure: { upstreamStatus: number | null; response: StoredResponse }): Prisma.Sql {
-    const response = redactSecrets(failure.response);
-    return Prisma.sql`
-      UPDATE pipe_spec_records
-      SET outcome = 'failed', upstream_status = ${failure.upstreamStatus}::int,
-          error = ${JSON.stringify(response.body)}::jsonb,
-          response = ${JSON.stringify(response)}::jsonb, completed_at = ${new Date()}
-      FROM appended WHERE pipe_spec_records.id = ${id}::uuid`;
+  failedRecord(id: string, failure: { upstreamStatus: number | null; response: StoredResponse }): TableWrite {
+    return this.records.failed(id, {
+      upstreamStatus: failure.upstreamStatus,
+      error: JSON.stringify(redactSecrets(failure.response.body)),
+    });
   }
 
   /** Marks the create specs of a pipe just deleted upstream, with the audit event of the delete. */
-  deletedRecords(tenantId: string, pipeId: string): Prisma.Sql {
-    return Prisma.sql`
-      UPDATE pipe_spec_records SET deleted_at = ${new Date()}
-      FROM appended WHERE pipe_spec_records.tenant_id = ${tenantId}::uuid AND pipe_spec_records.pipe_id = ${pipeId}`;
+  deletedRecords(tenantId: string, pipeId: string): TableWrite {
+    return this.records.pipeDeleted(tenantId, pipeId);
   }
 
   async list(tenantId: string, query: PipeSpecHistoryQueryDto): Promise<Page<PipeSpecRecordView>> {
     const limit = query.limit ?? 50;
-    const keyset = createdAtKeyset(query.cursor, 'desc');
-    const createdAt: Prisma.DateTimeFilter = {};
-    if (query.from) createdAt.gte = new Date(query.from);
-    if (query.to) createdAt.lt = new Date(query.to);
-    const rows = await this.prisma.pipeSpecRecord.findMany({
-      where: {
+    const rows = await this.records.page(
+      {
         tenantId,
-        ...(query.from || query.to ? { createdAt } : {}),
-        ...(query.organizationId ? { organizationId: query.organizationId } : {}),
-        ...(query.serviceId ? { serviceId: query.serviceId } : {}),
-        ...(query.outcome ? { outcome: query.outcome } : {}),
-        ...(query.actor ? { OR: [{ actor: query.actor }, { onBehalfOf: query.actor }] } : {}),
-        AND: [keyset.where],
+        from: query.from ? new Date(query.from) : undefined,
+        to: query.to ? new Date(query.to) : undefined,
+        organizationId: query.organizationId,
+        serviceId: query.serviceId,
+        outcome: query.outcome,
+        actor: query.actor,
       },
-      orderBy: keyset.orderBy,
-      take: limit + 1,
-    });
+      query.cursor,
+      limit,
+    );
     return toPage(rows, limit, createdAtPosition, toView);
   }
 
@@ -149,19 +112,9 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
   }
 
   async record(tenantId: string, id: string): Promise<PipeSpecRecord> {
-    const row = await this.prisma.pipeSpecRecord.findFirst({ where: { id, tenantId } });
+    const row = await this.records.find(tenantId, id);
     if (!row) throw problemFor(404, `History entry ${id} does not exist.`);
     return row;
-  }
-
-  /**
-   * The record as a replay of its Idempotency-Key must see it: still `pending` past the deadline of
-   * the request that wrote it means that request was interrupted, and its outcome is unknown.
-   */
-  asReplayed(record: PipeSpecRecord): PipeSpecRecord {
-    return record.outcome === 'pending' && record.createdAt < this.interruptedBefore()
-      ? { ...record, outcome: 'unknown' }
-      : record;
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -182,21 +135,11 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
    * replicas doing it at once, one marks each record.
    */
   async markInterrupted(): Promise<void> {
-    const stale = await this.prisma.pipeSpecRecord.findMany({
-      where: { outcome: 'pending', createdAt: { lt: this.interruptedBefore() } },
-      select: { id: true, tenantId: true, organizationId: true, serviceId: true },
-      take: 1_000,
-    });
+    const stale = await this.records.stalePending(this.interruptedBefore(), 1_000);
     let marked = 0;
     for (const record of stale) {
-      await this.prisma.$transaction(async (tx) => {
-        const { count } = await tx.pipeSpecRecord.updateMany({
-          where: { id: record.id, outcome: 'pending' },
-          data: { outcome: 'unknown', completedAt: new Date() },
-        });
-        if (count === 0) return;
-        marked += 1;
-        await this.audit.append(
+      const markedNow = await this.records.markUnknown(record.id, (tx) =>
+        this.audit.append(
           tx,
           { actor: 'gateway', onBehalfOf: null, keyId: null, requestId: randomUUID() },
           {
@@ -210,8 +153,9 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
               serviceId: record.serviceId,
             },
           },
-        );
-      });
+        ),
+      );
+      if (markedNow) marked += 1;
     }
     if (marked > 0) this.logger.warn(`marked ${marked} interrupted pipe create(s) as unknown`);
   }

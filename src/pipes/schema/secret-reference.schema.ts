@@ -6,7 +6,7 @@
  * place.
  */
 import { schemaRef, type JsonSchema } from '../../common/validation/json-schema';
-import { isSecretPlace } from '../secret-references';
+import { isSecretPlace } from '../../vault/references/secret-references';
 
 export const SECRET_REFERENCE: JsonSchema = {
   type: 'object',

@@ -2,7 +2,7 @@
  * What a create answers when its Idempotency-Key was seen in the last 24 hours: the first answer
  * again for the same request, or a problem that says why not and what to do.
  */
-import { ProblemException } from './problem/problem';
+import { ProblemException } from '../common/problem/problem';
 
 export const IDEMPOTENCY_WINDOW_MS = 24 * 60 * 60 * 1000;
 

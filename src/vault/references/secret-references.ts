@@ -1,11 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import type { Actor } from '../auth/principal';
-import { ProblemException, type ProblemFieldError } from '../common/problem/problem';
-import { validationProblem } from '../common/problem/validation';
-import { join } from '../common/validation/json-schema';
-import { CredentialsService } from '../credentials/credentials.service';
-import { setField } from '../common/set-field';
-import { isRedactedField, isSecretField, isSecretReference } from '../redaction/redact';
+import type { Actor } from '../../auth/principal';
+import { ProblemException, type ProblemFieldError } from '../../common/problem/problem';
+import { validationProblem } from '../../common/problem/validation';
+import { join } from '../../common/validation/json-schema';
+import { isUUID } from 'class-validator';
+import { CredentialSealing } from '../../credentials/credential-sealing';
+import type { VaultSecret } from '../../credentials/credential-secret';
+import { CredentialUseTally } from '../../credentials/credential-use-tally';
+import { CredentialsRepository } from '../../credentials/credentials.repository';
+import { setField } from '../../common/set-field';
+import { isRedactedField, isSecretField, isSecretReference } from '../../redaction/redact';
 
 /**
  * Whether the field `field` is a secret place (below), `within` saying whether the object holding it
@@ -50,7 +54,11 @@ interface ReferenceSite {
  */
 @Injectable()
 export class SecretReferences {
-  constructor(private readonly credentials: CredentialsService) {}
+  constructor(
+    private readonly credentials: CredentialsRepository,
+    private readonly sealing: CredentialSealing,
+    private readonly uses: CredentialUseTally,
+  ) {}
 
   /**
    * Checked in this order, each refusal naming every path it applies to: a malformed reference
@@ -76,11 +84,7 @@ export class SecretReferences {
         })),
       });
     }
-    const found = await this.credentials.vaultSecrets(
-      tenantId,
-      [...new Set(sites.map((site) => site.reference))],
-      actor,
-    );
+    const found = await this.vaultSecrets(tenantId, [...new Set(sites.map((site) => site.reference))], actor);
     const unknown = sites.filter((site) => !found.has(site.reference));
     if (unknown.length > 0) {
       throw new ProblemException({
@@ -106,6 +110,29 @@ export class SecretReferences {
       uses: sites.map(({ path, reference }) => ({ path, credentialId: found.get(reference)!.id })),
       values: [...values],
     };
+  }
+
+  /**
+   * The tenant's vault secrets that `references` (names or ids) name, decrypted, by reference.
+   * A reference that names none is absent from the answer.
+   */
+  private async vaultSecrets(
+    tenantId: string,
+    references: readonly string[],
+    actor: Actor,
+  ): Promise<Map<string, { id: string; secret: VaultSecret }>> {
+    const ids = references.filter((reference) => isUUID(reference, 'all'));
+    const rows = await this.credentials.secrets(tenantId, references, ids);
+    const found = new Map<string, { id: string; secret: VaultSecret }>();
+    for (const row of rows) {
+      const secret = this.sealing.open(row) as VaultSecret;
+      for (const reference of [row.id, row.secretName]) {
+        if (reference !== null && references.includes(reference))
+          found.set(reference, { id: row.id, secret });
+      }
+      this.uses.count({ id: row.id, tenantId }, actor);
+    }
+    return found;
   }
 }
 

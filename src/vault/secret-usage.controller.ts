@@ -4,7 +4,8 @@ import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import { uuidParam } from '../common/uuid-param';
 import { ApiProblem } from '../openapi/api-problems';
-import { SecretUsesRepository, type SecretUseView } from './secret-uses.repository';
+import type { SecretUseView } from './references/secret-uses.repository';
+import { VaultService } from './vault.service';
 
 class SecretUseItemView {
   @ApiProperty() pipeId!: string;
@@ -27,11 +28,11 @@ class SecretUseListView {
   @ApiProperty({ nullable: true, type: String }) nextCursor!: null;
 }
 
-/** Where a vault secret is used: the pipes side of the credentials resource. */
+/** Where a vault secret is used. */
 @ApiTags('credentials')
 @Controller('v1/credentials')
 export class SecretUsageController {
-  constructor(private readonly uses: SecretUsesRepository) {}
+  constructor(private readonly vault: VaultService) {}
 
   @Get(':id/usage')
   @RequireRole('viewer')
@@ -46,6 +47,6 @@ export class SecretUsageController {
     @CurrentPrincipal() principal: TenantPrincipal,
     @Param('id', uuidParam('id')) id: string,
   ): Promise<{ items: SecretUseView[]; nextCursor: null }> {
-    return { items: await this.uses.list(principal.tenantId, id), nextCursor: null };
+    return { items: await this.vault.usage(principal.tenantId, id), nextCursor: null };
   }
 }

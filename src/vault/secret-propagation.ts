@@ -3,9 +3,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Actor } from '../auth/principal';
 import { ProblemException } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
-import { PipesService } from './pipes.service';
-import { isUpdatablePath } from './schema/pipe-bodies';
-import { SecretUsesRepository } from './secret-uses.repository';
+import { PipesService } from '../pipes/pipes.service';
+import { isUpdatablePath } from '../pipes/schema/pipe-bodies';
+import { SecretUsesRepository } from './references/secret-uses.repository';
 
 export class PropagationOutcomeView {
   @ApiProperty() pipeId!: string;

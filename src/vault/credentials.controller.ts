@@ -1,5 +1,4 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import {
   ApiCreatedResponse,
   ApiNoContentResponse,
@@ -13,16 +12,16 @@ import { CurrentActor, CurrentPrincipal, RequireRole } from '../auth/auth.decora
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import { PageQueryDto, type Page } from '../common/pagination';
 import { uuidParam } from '../common/uuid-param';
-import { CredentialsService } from './credentials.service';
+import { CredentialStore } from '../credentials/credential-store';
 import {
   CreateCredentialDto,
   CredentialListView,
   CredentialView,
   RotateCredentialDto,
-} from './dto/credential.dto';
+} from '../credentials/dto/credential.dto';
 import { optional, PlainParamsPipe, type ParamRule } from '../common/validation/plain-params';
-import { validationProblem } from '../common/problem/validation';
-import { PropagationOutcomeView, SecretPropagation } from '../pipes/secret-propagation';
+import { PropagationOutcomeView } from './secret-propagation';
+import { VaultService } from './vault.service';
 
 const booleanRule: ParamRule<boolean> = {
   parse: (raw) => (raw === 'true' ? true : raw === 'false' ? false : undefined),
@@ -47,8 +46,8 @@ const NoSuchCredential = (): MethodDecorator =>
 @Controller('v1/credentials')
 export class CredentialsController {
   constructor(
-    private readonly credentials: CredentialsService,
-    private readonly modules: ModuleRef,
+    private readonly credentials: CredentialStore,
+    private readonly vault: VaultService,
   ) {}
 
   @Post()
@@ -124,23 +123,14 @@ export class CredentialsController {
     type: RotatedCredentialView,
     description: 'The new secret replaces the old; version + 1.',
   })
-  async rotate(
+  rotate(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param('id', uuidParam('id')) id: string,
     @Body() body: RotateCredentialDto,
     @Query(rotateQueryParams) query: { propagate?: boolean },
   ): Promise<RotatedCredentialView> {
-    if (query.propagate && (await this.credentials.get(principal.tenantId, id)).kind !== 'secret') {
-      throw validationProblem([
-        { path: 'propagate', message: 'applies to vault secrets (kind secret) only' },
-      ]);
-    }
-    const rotated = await this.credentials.rotate(principal.tenantId, id, body, actor);
-    if (!query.propagate) return rotated;
-    // Looked up, not injected: the pipes module depends on this one, so importing it back would be a cycle.
-    const propagation = this.modules.get(SecretPropagation, { strict: false });
-    return { ...rotated, propagation: await propagation.propagate(principal.tenantId, id, actor) };
+    return this.vault.rotate(principal.tenantId, id, body, query.propagate === true, actor);
   }
 
   @Delete(':id')

@@ -1,0 +1,303 @@
+import { Injectable } from '@nestjs/common';
+import { AuditEvent, Prisma } from '../generated/prisma/client';
+import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { AuditEventContent, GENESIS_HASH, VerifyRow } from './audit-chain';
+
+/** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
+export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
+
+/** Runs one statement and answers its rows. */
+export type RunStatement = <Row>(sql: Prisma.Sql) => Promise<Row[]>;
+
+/**
+ * A write to one table that must commit with an audit event or not at all: it is run in the
+ * event's statement, only if the event is written. Each table's repository says what to write;
+ * this repository alone turns it into SQL. Values and conditions are SQL fragments with their
+ * parameters (`Prisma.sql\`${id}::uuid\``); a condition names its columns with their table.
+ */
+export type TableWrite =
+  | {
+      insert: string;
+      values: Readonly<Record<string, Prisma.Sql>>;
+      /** What to do when the row exists: an `ON CONFLICT …` clause. */
+      onConflict?: Prisma.Sql;
+    }
+  | { update: string; set: Readonly<Record<string, Prisma.Sql>>; where: Prisma.Sql }
+  | { delete: string; where: Prisma.Sql };
+
+/** The writes that go with one event. */
+export type AuditChange = TableWrite | readonly TableWrite[];
+
+export interface AppendedEvent {
+  seq: number;
+  hash: string;
+}
+
+export type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
+
+/** An event ready to write: chained on its predecessor, with the writes that go with it. */
+export interface ChainedEvent extends AppendedEvent {
+  event: NewAuditEvent;
+  change: AuditChange | undefined;
+  prevHash: string;
+  chainKey: string;
+}
+
+// Rows per read: an export or a verification holds one batch at a time, whatever the log's size.
+const EXPORT_BATCH = 1000;
+export const VERIFY_BATCH = 5000;
+
+/** The SQL of the audit_events and audit_chains tables. */
+@Injectable()
+export class AuditEventsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** How `db` runs a statement: past Prisma when it is the client itself (PrismaService.statement). */
+  statementsOf(db: SqlRunner): RunStatement {
+    return db === this.prisma
+      ? (sql) => this.prisma.statement(sql)
+      : <Row>(sql: Prisma.Sql) => db.$queryRaw<Row[]>(sql);
+  }
+
+  /** A tenant's chain head as stored, making its chain first if it has none. */
+  async readHead(db: SqlRunner, tenantId: string): Promise<AppendedEvent> {
+    const [head] = await db.$queryRaw<AppendedEvent[]>`
+      SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;
+    if (head) return head;
+    await createChain(db, tenantId);
+    return { seq: 0, hash: GENESIS_HASH };
+  }
+
+  /** The same, with the chain row locked until the transaction `tx` ends. */
+  async lockHead(tx: SqlRunner, tenantId: string): Promise<AppendedEvent> {
+    const lock = () => tx.$queryRaw<AppendedEvent[]>`
+      SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+    const [head] = await lock();
+    if (head) return head;
+    await createChain(tx, tenantId);
+    return (await lock())[0];
+  }
+
+  /**
+   * Writes chained events in one statement, if the tenant's head is still `expected`: it locks the
+   * chain row (waiting for the appender before, whose head it then sees), compares, inserts each
+   * event and runs its change, and moves the head. The lock queues concurrent appenders, so seq has
+   * no gaps; it is held until commit, hence one round trip. A change sees its own event as
+   * `appended`. Every sub-statement sees the database as it was when the statement began, so no
+   * change may depend on another's write: a create's outcome is only appended after its pending
+   * event committed. False, having written nothing, when the head was another.
+   */
+  async writeEvents(
+    run: RunStatement,
+    tenantId: string,
+    expected: AppendedEvent,
+    events: ChainedEvent[],
+  ): Promise<boolean> {
+    // appended_<n>: the n-th event's row.
+    const names = events.map((_, index) => Prisma.raw(`appended_${index + 1}`));
+    const steps = events.map(({ event, change, seq, prevHash, hash, chainKey }, index) => {
+      const changes: readonly TableWrite[] =
+        change === undefined ? [] : isWriteList(change) ? change : [change];
+      const ownChanges = changes.map(
+        (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
+            WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${renderWrite(write)})`,
+      );
+      const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
+      return Prisma.sql`, ${names[index]} AS (
+        INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
+                                  outcome, http_status, details, prev_hash, hash, chain_key)
+        SELECT ${tenantId}::uuid, ${seq}::int, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
+               ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
+               ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${prevHash}, ${hash}, ${chainKey}
+        FROM expected
+        RETURNING seq, hash
+      )${ownChange}`;
+    });
+    const last = events[events.length - 1];
+    const [{ written }] = await run<{ written: number }>(Prisma.sql`
+      WITH chain AS (
+        SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
+      ), expected AS (
+        SELECT 1 FROM chain WHERE last_seq = ${expected.seq}::int AND last_hash = ${expected.hash}
+      )${Prisma.join(steps, '')}, head AS (
+        UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
+        FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
+      )
+      SELECT count(*)::int AS written FROM expected`);
+    return written === 1;
+  }
+
+  /** One page of a tenant's events, newest first, before `beforeSeq` when given. */
+  page(where: Prisma.AuditEventWhereInput, beforeSeq: number | null, take: number): Promise<AuditEvent[]> {
+    return this.prisma.auditEvent.findMany({
+      where: { ...where, ...(beforeSeq === null ? {} : { seq: { lt: beforeSeq } }) },
+      orderBy: { seq: 'desc' },
+      take,
+    });
+  }
+
+  /** The seq of a tenant's newest event (0 when it has none). */
+  async lastSeq(tenantId: string): Promise<number> {
+    const head = await this.prisma.auditChain.findUnique({ where: { tenantId }, select: { lastSeq: true } });
+    return head?.lastSeq ?? 0;
+  }
+
+  /** Matching events in seq order, one keyset batch at a time: memory stays flat whatever the log's size. */
+  async *exportBatches(where: Prisma.AuditEventWhereInput): AsyncGenerator<AuditEvent[]> {
+    for (let after = 0; ;) {
+      const batch = await this.prisma.auditEvent.findMany({
+        where: { AND: [where, { seq: { gt: after } }] },
+        orderBy: { seq: 'asc' },
+        take: EXPORT_BATCH,
+      });
+      if (batch.length > 0) yield batch;
+      if (batch.length < EXPORT_BATCH) return;
+      after = batch[batch.length - 1].seq;
+    }
+  }
+
+  /** A tenant's chain head as stored (undefined before its first event). */
+  chainHead(tenantId: string): Promise<{ lastSeq: number; lastHash: string } | null> {
+    return this.prisma.auditChain.findUnique({
+      where: { tenantId },
+      select: { lastSeq: true, lastHash: true },
+    });
+  }
+
+  /** Every tenant's chain head. */
+  chainHeads(): Promise<{ tenantId: string; lastSeq: number; lastHash: string }[]> {
+    return this.prisma.auditChain.findMany({ select: { tenantId: true, lastSeq: true, lastHash: true } });
+  }
+
+  /** Tenants whose chain's first event is older than `cutoff` and is not also its newest. */
+  async pruneCandidates(cutoff: Date): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ tenant_id: string }[]>`
+      SELECT c.tenant_id FROM audit_chains c
+      JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.start_seq
+      WHERE e.at < ${cutoff} AND c.start_seq < c.last_seq`;
+    return rows.map((row) => row.tenant_id);
+  }
+
+  /** Where a tenant's chain starts and ends, read in `tx` (`lock`: with its row locked). */
+  async chainBounds(
+    tx: PrismaTx,
+    tenantId: string,
+    lock = false,
+  ): Promise<{ startSeq: number; lastSeq: number }> {
+    const [chain] = await tx.$queryRaw<{ start_seq: number; last_seq: number }[]>`
+      SELECT start_seq, last_seq FROM audit_chains WHERE tenant_id = ${tenantId}::uuid
+      ${lock ? Prisma.sql`FOR UPDATE` : Prisma.empty}`;
+    return { startSeq: chain.start_seq, lastSeq: chain.last_seq };
+  }
+
+  /** The oldest event from `startSeq` on that is at or after `cutoff`, or else the newest. */
+  async firstKept(
+    tx: PrismaTx,
+    tenantId: string,
+    chain: { startSeq: number; lastSeq: number },
+    cutoff: Date,
+  ): Promise<{ seq: number; prevHash: string } | undefined> {
+    const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
+      SELECT seq, prev_hash FROM audit_events
+      WHERE tenant_id = ${tenantId}::uuid AND seq >= ${chain.startSeq}
+        AND (at >= ${cutoff} OR seq = ${chain.lastSeq})
+      ORDER BY seq LIMIT 1`;
+    return kept && { seq: kept.seq, prevHash: kept.prev_hash };
+  }
+
+  /** Deletes the tenant's events with `from <= seq < to`; answers how many. */
+  deleteRange(tx: PrismaTx, tenantId: string, from: number, to: number): Promise<number> {
+    return tx.$executeRaw`
+      DELETE FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq >= ${from} AND seq < ${to}`;
+  }
+
+  /** The chain now starts at `start` (its predecessor's hash `startHash`). */
+  async moveStart(
+    tx: PrismaTx,
+    tenantId: string,
+    start: { seq: number; prevHash: string },
+    at: Date,
+  ): Promise<void> {
+    await tx.auditChain.update({
+      where: { tenantId },
+      data: { startSeq: start.seq, startHash: start.prevHash, prunedAt: at },
+    });
+  }
+
+  /** The chain row of a tenant, read in `tx`. */
+  chain(tx: PrismaTx, tenantId: string) {
+    return tx.auditChain.findUnique({ where: { tenantId } });
+  }
+
+  /** The chain start the newest audit.prune event declares, or null when there is none. */
+  async declaredStart(tx: PrismaTx, tenantId: string): Promise<number | null> {
+    const [prune] = await tx.$queryRaw<{ start: string | null }[]>`
+      SELECT details->>'startSeq' AS start FROM audit_events
+      WHERE tenant_id = ${tenantId}::uuid AND action = 'audit.prune'
+      ORDER BY seq DESC LIMIT 1`;
+    return prune?.start ? Number(prune.start) : null;
+  }
+
+  /**
+   * The verification read. Postgres renders each event's hash input except `details` exactly as
+   * auditEventHash writes it (to_json escapes strings as JSON.stringify does; the time in
+   * toISOString's form), because at a million events decoding every column in JavaScript costs
+   * more than the hashing. test/audit-hash-input.e2e-spec.ts holds the two renderings equal.
+   * prev_hash and tenant_id skip to_json, which is slow on long values: a uuid needs no escaping,
+   * and a prev_hash is only hashed once it equals the previous event's hex hash.
+   */
+  readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<VerifyRow[]> {
+    return tx.$queryRaw<VerifyRow[]>`
+      SELECT seq, prev_hash AS "prevHash", hash, chain_key AS "chainKey",
+             '{"action":' || to_json(action)::text || ',"actor":' || to_json(actor)::text
+               || ',"at":"' || to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+               || '","details":' AS head,
+             details::text AS details,
+             ',"httpStatus":' || coalesce(http_status::text, 'null')
+               || ',"onBehalfOf":' || coalesce(to_json(on_behalf_of)::text, 'null')
+               || ',"outcome":' || to_json(outcome)::text || ',"prevHash":"' || prev_hash
+               || '","requestId":' || to_json(request_id)::text || ',"seq":' || seq::text
+               || ',"target":' || coalesce(to_json(target)::text, 'null')
+               || ',"tenantId":"' || tenant_id::text || '"}' AS tail
+      FROM audit_events
+      WHERE tenant_id = ${tenantId}::uuid AND seq > ${after}
+      ORDER BY seq
+      LIMIT ${VERIFY_BATCH}`;
+  }
+}
+
+function isWriteList(change: AuditChange): change is readonly TableWrite[] {
+  return Array.isArray(change);
+}
+
+/**
+ * The statement of a write that reads `appended` (the event's row): with no event written, it
+ * selects, updates or deletes nothing.
+ */
+export function renderWrite(write: TableWrite): Prisma.Sql {
+  if ('insert' in write) {
+    const columns = Object.keys(write.values);
+    return Prisma.sql`
+      INSERT INTO ${Prisma.raw(write.insert)} (${Prisma.raw(columns.join(', '))})
+      SELECT ${Prisma.join(Object.values(write.values), ', ')}
+      FROM appended
+      ${write.onConflict ?? Prisma.empty}`;
+  }
+  if ('update' in write) {
+    const assignments = Object.entries(write.set).map(
+      ([column, value]) => Prisma.sql`${Prisma.raw(column)} = ${value}`,
+    );
+    return Prisma.sql`
+      UPDATE ${Prisma.raw(write.update)} SET ${Prisma.join(assignments, ', ')}
+      FROM appended WHERE ${write.where}`;
+  }
+  return Prisma.sql`DELETE FROM ${Prisma.raw(write.delete)} USING appended WHERE ${write.where}`;
+}
+
+/** A tenant's first event: the chain row is made, by whichever appender comes first. */
+async function createChain(db: SqlRunner, tenantId: string): Promise<void> {
+  await db.$executeRaw`
+    INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
+    VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
+    ON CONFLICT (tenant_id) DO NOTHING`;
+}

@@ -1,0 +1,210 @@
+import { Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import type Redis from 'ioredis';
+import { Client } from 'pg';
+import type { PipeEvent } from './pipe-event';
+
+/**
+ * How events reach every replica, and how one replica in the deployment is chosen to poll a
+ * service. Each replica hears every event published, its own included, in one order for all.
+ */
+export interface EventBus {
+  readonly kind: 'redis' | 'postgres' | 'in-process';
+  start(onEvent: (event: PipeEvent) => void): Promise<void>;
+  publish(event: PipeEvent): Promise<void>;
+  /** Takes, or keeps, the lease of `key` for `ttlMs`: true while this replica holds it. */
+  hold(key: string, ttlMs: number): Promise<boolean>;
+  release(key: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+const CHANNEL = 'pipes-gateway:pipe-events';
+const LEASE_PREFIX = 'pipes-gateway:pipe-poller:';
+
+/** A single process: events go straight to its subscribers, and it polls every service itself. */
+export class InProcessBus implements EventBus {
+  readonly kind = 'in-process';
+  private onEvent: (event: PipeEvent) => void = () => undefined;
+
+  start(onEvent: (event: PipeEvent) => void): Promise<void> {
+    this.onEvent = onEvent;
+    return Promise.resolve();
+  }
+
+  publish(event: PipeEvent): Promise<void> {
+    // Asynchronously, as the other buses deliver.
+    queueMicrotask(() => this.onEvent(event));
+    return Promise.resolve();
+  }
+
+  hold(): Promise<boolean> {
+    return Promise.resolve(true);
+  }
+
+  release(): Promise<void> {
+    return Promise.resolve();
+  }
+
+  close(): Promise<void> {
+    return Promise.resolve();
+  }
+}
+
+// Renews only a lease this replica still holds, and releases only its own.
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/** Redis pub/sub on one channel; leases are keys set with NX and a lifetime, renewed by their holder. */
+export class RedisBus implements EventBus {
+  readonly kind = 'redis';
+  private readonly logger = new Logger('PipeEvents');
+  private readonly holder = randomUUID();
+  private commands: Redis | null = null;
+  private subscriber: Redis | null = null;
+
+  constructor(private readonly url: string) {}
+
+  async start(onEvent: (event: PipeEvent) => void): Promise<void> {
+    const { default: Redis } = await import('ioredis');
+    this.commands = new Redis(this.url, { maxRetriesPerRequest: 1 });
+    this.subscriber = new Redis(this.url, { maxRetriesPerRequest: 1 });
+    // Errors show as failed publishes and lost leases; the clients reconnect (and resubscribe) by themselves.
+    this.commands.on('error', () => undefined);
+    this.subscriber.on('error', () => undefined);
+    this.subscriber.on('message', (_channel: string, message: string) => {
+      const event = parse(message);
+      if (event) onEvent(event);
+    });
+    await this.subscriber.subscribe(CHANNEL).catch(() => {
+      this.logger.warn('Redis is not reachable yet: pipe events from other replicas arrive once it is');
+    });
+  }
+
+  async publish(event: PipeEvent): Promise<void> {
+    await this.commands?.publish(CHANNEL, JSON.stringify(event));
+  }
+
+  async hold(key: string, ttlMs: number): Promise<boolean> {
+    if (!this.commands) return false;
+    const lease = LEASE_PREFIX + key;
+    try {
+      if ((await this.commands.set(lease, this.holder, 'PX', ttlMs, 'NX')) === 'OK') return true;
+      return (await this.commands.eval(RENEW, 1, lease, this.holder, ttlMs)) === 1;
+    } catch {
+      return false;
+    }
+  }
+
+  async release(key: string): Promise<void> {
+    await this.commands?.eval(RELEASE, 1, LEASE_PREFIX + key, this.holder).catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    await this.subscriber?.quit().catch(() => undefined);
+    await this.commands?.quit().catch(() => undefined);
+  }
+}
+
+const PG_CHANNEL = 'pipes_gateway_pipe_events';
+// NOTIFY payloads end at 8000 bytes: an event larger than this leaves its pipe out.
+const PG_MAX_PAYLOAD = 7_900;
+// The first key of the advisory locks taken here, apart from the migrator's.
+const LOCK_CLASS = 0x50495045;
+const RECONNECT_MS = 1_000;
+
+/**
+ * Postgres LISTEN/NOTIFY on a connection of its own; the poller lease is a session advisory lock on
+ * that connection, so it ends with the process (or the connection) that held it.
+ */
+export class PostgresBus implements EventBus {
+  readonly kind = 'postgres';
+  private readonly logger = new Logger('PipeEvents');
+  private client: Client | null = null;
+  private readonly held = new Set<string>();
+  private onEvent: (event: PipeEvent) => void = () => undefined;
+  private closed = false;
+
+  constructor(private readonly url: string) {}
+
+  async start(onEvent: (event: PipeEvent) => void): Promise<void> {
+    this.onEvent = onEvent;
+    await this.connect();
+  }
+
+  async publish(event: PipeEvent): Promise<void> {
+    let payload = JSON.stringify(event);
+    if (Buffer.byteLength(payload) > PG_MAX_PAYLOAD) {
+      payload = JSON.stringify({ ...event, data: { pipeId: event.data.pipeId, source: event.data.source } });
+    }
+    await this.client?.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
+  }
+
+  async hold(key: string): Promise<boolean> {
+    if (this.held.has(key)) return true;
+    if (!this.client) return false;
+    try {
+      const result = await this.client.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1, $2) AS locked',
+        [LOCK_CLASS, lockId(key)],
+      );
+      if (result.rows[0]?.locked) this.held.add(key);
+      return this.held.has(key);
+    } catch {
+      return false;
+    }
+  }
+
+  async release(key: string): Promise<void> {
+    if (!this.held.delete(key)) return;
+    await this.client
+      ?.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, lockId(key)])
+      .catch(() => undefined);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.client?.end().catch(() => undefined);
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.url });
+    const lost = (): void => {
+      if (this.client !== client) return;
+      // The session's locks went with it.
+      this.client = null;
+      this.held.clear();
+      if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
+    };
+    client.on('error', lost);
+    client.on('end', lost);
+    client.on('notification', (message) => {
+      const event = message.payload === undefined ? null : parse(message.payload);
+      if (event) this.onEvent(event);
+    });
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${PG_CHANNEL}`);
+      this.client = client;
+    } catch {
+      this.logger.warn('The database is not reachable for pipe events: retrying');
+      await client.end().catch(() => undefined);
+      if (!this.closed) setTimeout(() => void this.connect(), RECONNECT_MS).unref();
+    }
+  }
+}
+
+/** A 32-bit key for an advisory lock, from the stream key. */
+function lockId(key: string): number {
+  let hash = 0;
+  for (let index = 0; index < key.length; index++) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
+  return hash;
+}
+
+function parse(message: string): PipeEvent | null {
+  try {
+    const event = JSON.parse(message) as PipeEvent;
+    return typeof event?.id === 'string' && typeof event.tenantId === 'string' ? event : null;
+  } catch {
+    return null;
+  }
+}

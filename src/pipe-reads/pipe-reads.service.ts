@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import type { AppConfig } from '../config/app-config';
+import { UpstreamCredentials } from '../credentials/upstream-credentials';
+import type { PipeLocation } from '../upstream/pipes-api.client';
+import { ReadCache } from './read-cache';
+
+/** Which read: a service's list, or one pipe or its settings. */
+export type PipeRead = { kind: 'list' } | { kind: 'pipe' | 'settings'; pipeId: string };
+
+/** A read's answer as sent: status and envelope, secrets removed. */
+export interface PipeReadAnswer {
+  status: number;
+  body: unknown;
+}
+
+/** How fresh an answer is, for `Age` and `Cache-Control`. */
+export interface Freshness {
+  ageSeconds: number;
+  maxAgeSeconds: number;
+}
+
+/** A change made through the gateway, or seen upstream, to a service's pipes. */
+export interface PipeChange {
+  tenantId: string;
+  at: PipeLocation;
+  action: 'create' | 'update' | 'delete' | 'state' | 'scale' | 'settings';
+  pipeId: string | null;
+  /** The upstream's answer to the write (the pipe as changed), secrets removed. */
+  answer: unknown;
+}
+
+type ChangeListener = (change: PipeChange) => void;
+
+/**
+ * Pipe reads through a per-tenant cache: an answer serves for PIPE_READ_CACHE_MS, identical reads
+ * in flight share one upstream call, and the tenant's own writes drop what they change. Keys hold
+ * ids only (tenant, organization, service, pipe) and the vault's identity, never a value: an
+ * answer serves only while the tenant's vault is the one it was scrubbed against.
+ */
+@Injectable()
+export class PipeReads {
+  private readonly cache: ReadCache<PipeReadAnswer>;
+  private readonly ttlMs: number;
+  private readonly listeners: ChangeListener[] = [];
+
+  constructor(
+    private readonly credentials: UpstreamCredentials,
+    config: ConfigService<AppConfig, true>,
+  ) {
+    this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
+    this.cache = new ReadCache(this.ttlMs);
+  }
+
+  async read(
+    tenantId: string,
+    at: PipeLocation,
+    read: PipeRead,
+    fetch: () => Promise<PipeReadAnswer>,
+    maxAgeMs?: number,
+  ): Promise<PipeReadAnswer & { freshness: Freshness }> {
+    const kept = this.credentials.vaultValues(tenantId);
+    const vault = kept instanceof Promise ? await kept : kept;
+    const key = read.kind === 'list' ? 'list' : `${read.kind}:${read.pipeId}`;
+    const answer = await this.cache.read(scopeOf(tenantId, at), key, vault.identity, fetch, maxAgeMs);
+    const ageMs = Math.max(0, Date.now() - answer.fetchedAt);
+    return {
+      ...answer.value,
+      freshness: {
+        ageSeconds: Math.floor(ageMs / 1000),
+        maxAgeSeconds: Math.max(0, Math.floor((this.ttlMs - ageMs) / 1000)),
+      },
+    };
+  }
+
+  /** A write through the gateway: what it changed is read again, and listeners hear of it. */
+  written(change: PipeChange): void {
+    this.forget(change.tenantId, change.at);
+    for (const listener of this.listeners) listener(change);
+  }
+
+  /** Drops what the cache holds of a service (a change seen elsewhere). */
+  forget(tenantId: string, at: PipeLocation): void {
+    this.cache.drop(scopeOf(tenantId, at));
+  }
+
+  /** Hears every write made through this process. */
+  onWrite(listener: ChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  /** The cache's keys, for tests: ids and vault identities only. */
+  cacheKeys(): string[] {
+    return this.cache.keys();
+  }
+}
+
+function scopeOf(tenantId: string, at: PipeLocation): string {
+  return `${tenantId}/${at.organizationId}/${at.serviceId}`;
+}

@@ -1,0 +1,384 @@
+/**
+ * The pipe event stream over real HTTP: the gateway's own writes at once, changes made elsewhere
+ * found by the poller, resumes, limits, the credential checked while the stream is open, and a
+ * slow reader dropped. One replica on Postgres (LISTEN/NOTIFY), one on the embedded database
+ * (in-process), and two replicas sharing Redis.
+ */
+import { randomUUID } from 'node:crypto';
+import { connect } from 'node:net';
+import { Client } from 'pg';
+import { PipeEvents } from '../src/pipe-events/pipe-events.service';
+import { validCreateBody } from './fixtures/pipe-bodies';
+import { startPipesSimulator, type PipesSimulator } from '../sandbox';
+import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
+import { startGateway, type TestGateway } from './support/gateway';
+import { openStream, type OpenStream } from './support/event-stream';
+import { itWithRedis, TEST_REDIS_URL } from './support/redis';
+import { itIf, NEEDS_POSTGRES } from './support/skip';
+
+const itWithPostgres = itIf(process.env.DATABASE_URL !== undefined, NEEDS_POSTGRES);
+
+const POLL = { PIPE_EVENTS_POLL_MS: '500', PIPE_STREAM_MAX_MS: '3600000' };
+
+interface Setup {
+  tenant: TestTenant;
+  organizationId: string;
+  serviceId: string;
+}
+
+/** A tenant with a pipes credential for a new organization, on `gateway`. */
+async function setUp(gateway: TestGateway, pipesKey: { keyId: string; keySecret: string }): Promise<Setup> {
+  const tenant = await createTenant(gateway);
+  const organizationId = randomUUID();
+  await gateway.http
+    .post('/v1/credentials')
+    .set(bearer(tenant.keys.admin))
+    .send({ kind: 'pipes', name: 'pipes', organizationId, ...pipesKey })
+    .expect(201);
+  return { tenant, organizationId, serviceId: randomUUID() };
+}
+
+const pipesPath = (setup: Setup, suffix = '') =>
+  `/v1/organizations/${setup.organizationId}/services/${setup.serviceId}/pipes${suffix}`;
+
+async function createPipe(gateway: TestGateway, setup: Setup): Promise<string> {
+  const body = validCreateBody('kafka', {}) as Record<string, unknown>;
+  const created = await gateway.http
+    .post(pipesPath(setup))
+    .set(bearer(setup.tenant.keys.operator))
+    .send({ ...body, name: `live-${randomUUID().slice(0, 8)}` })
+    .expect(200);
+  return created.body.result.id as string;
+}
+
+function newKey(): { keyId: string; keySecret: string } {
+  return { keyId: `keyid-${randomUUID().slice(0, 8)}`, keySecret: `secret-${randomUUID()}` };
+}
+
+describe('pipe event stream, one replica on Postgres (e2e)', () => {
+  let pipes: PipesSimulator;
+  let gateway: TestGateway;
+  let setup: Setup;
+  const streams: OpenStream[] = [];
+  const pipesKey = newKey();
+  const open = async (headers: Record<string, string>, suffix = '/events') => {
+    const stream = await openStream(gateway.url, pipesPath(setup, suffix), headers);
+    streams.push(stream);
+    return stream;
+  };
+
+  beforeAll(async () => {
+    pipes = await startPipesSimulator({
+      keys: [pipesKey],
+      stateDelaysMs: { provisioning: 300, stopping: 300 },
+    });
+    gateway = await startGateway({
+      PIPES_API_URL: pipes.url,
+      ...POLL,
+      PIPE_STREAMS_PER_KEY: '3',
+      PIPE_STREAMS_PER_TENANT: '5',
+      PIPE_STREAM_RECHECK_MS: '1000',
+      PIPE_STREAM_HEARTBEAT_MS: '1000',
+      PIPE_STREAM_MAX_BUFFER_BYTES: '65536',
+    });
+    setup = await setUp(gateway, pipesKey);
+  });
+  afterEach(() => {
+    for (const stream of streams.splice(0)) stream.close();
+  });
+  afterAll(async () => {
+    await gateway.close();
+    await pipes.close();
+  });
+
+  itWithPostgres('fans out through Postgres LISTEN/NOTIFY when no Redis is configured', () => {
+    expect(gateway.app.get(PipeEvents).busKind).toBe('postgres');
+    return Promise.resolve();
+  });
+
+  it("pushes the gateway's own writes at once and the states the pipe then passes through", async () => {
+    const stream = await open(bearer(setup.tenant.keys.viewer));
+    expect(stream.status).toBe(200);
+    expect(stream.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    const pipeId = await createPipe(gateway, setup);
+    const created = await stream.next((event) => event.event === 'pipe.created');
+    expect(created.data).toMatchObject({ pipeId, source: 'gateway', pipe: { id: pipeId } });
+    expect(created.id).toMatch(/^[0-9a-z-]+$/);
+    const running = await stream.next(
+      (event) => event.event === 'pipe.state' && event.data.pipe.state === 'Running',
+    );
+    expect(running.data).toMatchObject({ pipeId, source: 'upstream' });
+
+    await gateway.http
+      .patch(pipesPath(setup, `/${pipeId}/state`))
+      .set(bearer(setup.tenant.keys.operator))
+      .send({ command: 'stop' })
+      .expect(200);
+    const stopping = await stream.next((event) => event.event === 'pipe.state');
+    expect(stopping.data).toMatchObject({ source: 'gateway', pipe: { state: 'Stopping' } });
+    const stopped = await stream.next((event) => event.event === 'pipe.state');
+    expect(stopped.data).toMatchObject({ source: 'upstream', pipe: { state: 'Stopped' } });
+
+    // Made elsewhere (the provider's console): found by polling.
+    pipes.setPipeState(pipeId, 'Failed');
+    const failed = await stream.next((event) => event.event === 'pipe.state');
+    expect(failed.data).toMatchObject({ source: 'upstream', pipe: { state: 'Failed' } });
+
+    await gateway.http
+      .patch(pipesPath(setup, `/${pipeId}/scaling`))
+      .set(bearer(setup.tenant.keys.operator))
+      .send({ replicas: 2 })
+      .expect(200);
+    expect((await stream.next((event) => event.event === 'pipe.scaling')).data.source).toBe('gateway');
+    await gateway.http
+      .delete(pipesPath(setup, `/${pipeId}`))
+      .set(bearer(setup.tenant.keys.operator))
+      .expect(200);
+    expect((await stream.next((event) => event.event === 'pipe.deleted')).data).toEqual({
+      pipeId,
+      source: 'gateway',
+    });
+    // Each change once: the poller does not report the gateway's writes again.
+    await new Promise((resolve) => setTimeout(resolve, 1200));
+    const types = stream.events.filter((event) => event.data.pipeId === pipeId).map((event) => event.event);
+    expect(types.filter((type) => type === 'pipe.deleted')).toHaveLength(1);
+    expect(types.filter((type) => type === 'pipe.scaling')).toHaveLength(1);
+    expect(stream.comments).toBeGreaterThan(0);
+  });
+
+  it('filters by pipeId', async () => {
+    const first = await createPipe(gateway, setup);
+    const stream = await open(bearer(setup.tenant.keys.viewer), `/events?pipeId=${first}`);
+    await createPipe(gateway, setup);
+    await gateway.http
+      .patch(pipesPath(setup, `/${first}`))
+      .set(bearer(setup.tenant.keys.operator))
+      .send({ name: 'renamed-live' })
+      .expect(200);
+    const updated = await stream.next((event) => event.event === 'pipe.updated');
+    expect(updated.data.pipeId).toBe(first);
+    expect(stream.events.every((event) => event.data.pipeId === first)).toBe(true);
+    const bad = await open(bearer(setup.tenant.keys.viewer), '/events?pipeId=not-a-uuid');
+    expect(bad.status).toBe(400);
+  });
+
+  it('resumes after Last-Event-ID, and says so when that event is no longer kept', async () => {
+    const stream = await open(bearer(setup.tenant.keys.viewer));
+    const pipeId = await createPipe(gateway, setup);
+    const created = await stream.next(
+      (event) => event.event === 'pipe.created' && event.data.pipeId === pipeId,
+    );
+    stream.close();
+    await gateway.http
+      .patch(pipesPath(setup, `/${pipeId}`))
+      .set(bearer(setup.tenant.keys.operator))
+      .send({ name: 'while-away' })
+      .expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const resumed = await open({ ...bearer(setup.tenant.keys.viewer), 'Last-Event-ID': created.id! });
+    const missed = await resumed.next((event) => event.data.pipeId === pipeId);
+    expect(missed.event).not.toBe('pipe.created');
+    expect(
+      resumed.events.some((event) => event.event === 'pipe.updated' && event.data.pipe.name === 'while-away'),
+    ).toBe(true);
+    const unknown = await open({ ...bearer(setup.tenant.keys.viewer), 'Last-Event-ID': 'zzzz-0-0' });
+    expect((await unknown.next()).event).toBe('stream.reset');
+    const bad = await open({ ...bearer(setup.tenant.keys.viewer), 'Last-Event-ID': 'Bad Id!' });
+    expect(bad.status).toBe(400);
+  });
+
+  it('refuses a caller without the viewer role, and one without a credential', async () => {
+    const auditor = await open(bearer(setup.tenant.keys.auditor));
+    expect(auditor.status).toBe(403);
+    expect(auditor.headers['content-type']).toContain('application/problem+json');
+    expect((await open({})).status).toBe(401);
+  });
+
+  it('opens at most PIPE_STREAMS_PER_KEY per key and PIPE_STREAMS_PER_TENANT per tenant: 429 beyond', async () => {
+    for (let index = 0; index < 3; index++)
+      expect((await open(bearer(setup.tenant.keys.viewer))).status).toBe(200);
+    const refused = await open(bearer(setup.tenant.keys.viewer));
+    expect(refused.status).toBe(429);
+    expect(refused.headers['retry-after']).toBe('5');
+    expect(JSON.parse(refused.text())).toMatchObject({
+      status: 429,
+      detail: expect.stringContaining('3 event streams'),
+    });
+    for (let index = 0; index < 2; index++)
+      expect((await open(bearer(setup.tenant.keys.operator))).status).toBe(200);
+    const tenantFull = await open(bearer(setup.tenant.keys.admin));
+    expect(tenantFull.status).toBe(429);
+    expect(JSON.parse(tenantFull.text()).detail).toContain('This tenant has 5 event streams open');
+    // A closed stream gives its place back.
+    streams[0].close();
+    await streams[0].ended;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect((await open(bearer(setup.tenant.keys.admin))).status).toBe(200);
+  });
+
+  it('ends a stream at PIPE_STREAM_MAX_MS, for the reader to reconnect', async () => {
+    const short = await startGateway({ PIPES_API_URL: pipes.url, PIPE_STREAM_MAX_MS: '300' });
+    try {
+      const other = await setUp(short, pipesKey);
+      const stream = await openStream(
+        short.url,
+        pipesPath(other, '/events'),
+        bearer(other.tenant.keys.viewer),
+      );
+      expect((await stream.next()).data).toEqual({ reason: 'lifetime' });
+      await stream.ended;
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('ends the stream of a key revoked while it is open', async () => {
+    const issued = await gateway.http
+      .post(`/v1/admin/tenants/${setup.tenant.id}/keys`)
+      .set(platformAuth)
+      .send({ name: 'short-lived', roles: ['viewer'] })
+      .expect(201);
+    const stream = await open(bearer(issued.body.key));
+    expect(stream.status).toBe(200);
+    await gateway.http.delete(`/v1/keys/${issued.body.id}`).set(bearer(setup.tenant.keys.admin)).expect(200);
+    const end = await stream.next((event) => event.event === 'stream.end', 6_000);
+    expect(end.data).toEqual({ reason: 'credential-revoked' });
+    await stream.ended;
+  });
+
+  itWithPostgres(
+    'drops a reader too slow to take its events, rather than buffering them',
+    async () => {
+      const key = bearer(setup.tenant.keys.viewer).Authorization;
+      const socket = connect(Number(new URL(gateway.url).port), '127.0.0.1');
+      await new Promise((resolve) => socket.once('connect', resolve));
+      socket.write(`GET ${pipesPath(setup, '/events')} HTTP/1.1\r\nHost: x\r\nAuthorization: ${key}\r\n\r\n`);
+      let received = 0;
+      socket.on('data', (chunk: Buffer) => (received += chunk.length));
+      const closed = new Promise((resolve) => socket.once('close', resolve));
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.pause();
+      const other = await open(bearer(setup.tenant.keys.viewer));
+      expect(other.status).toBe(200);
+      // Events through the bus as any replica's would come: 1,000 of some 7 KB each, a few at a time.
+      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      await db.connect();
+      const event = (i: string) =>
+        `json_build_object('id', 'flood-' || ${i}, 'type', 'pipe.updated', 'tenantId', '${setup.tenant.id}', ` +
+        `'at', json_build_object('organizationId', '${setup.organizationId}', 'serviceId', '${setup.serviceId}'), ` +
+        `'data', json_build_object('pipeId', '${randomUUID()}', 'source', 'upstream', 'pipe', ` +
+        `json_build_object('id', 'p', 'name', repeat('x', 7000))))::text`;
+      for (let round = 0; round < 200; round++) {
+        await db.query(
+          `SELECT pg_notify('pipes_gateway_pipe_events', ${event('i')}) FROM generate_series(${round * 5 + 1}, ${round * 5 + 5}) AS i`,
+        );
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await db.end();
+      await other.next((received) => received.id === 'flood-1000', 15_000);
+      expect(gateway.logs.text()).toContain("A slow reader's pipe event stream was dropped");
+      socket.resume();
+      await closed;
+      expect(received).toBeLessThan(1000 * 7000);
+      // The reader that kept up got every one.
+      expect(other.events.filter((received) => received.id?.startsWith('flood-'))).toHaveLength(1000);
+    },
+    30_000,
+  );
+});
+
+describe('pipe event stream on the embedded database (e2e)', () => {
+  it('fans out in process, the one process being the only replica', async () => {
+    const pipesKey = newKey();
+    const pipes = await startPipesSimulator({ keys: [pipesKey] });
+    const gateway = await startGateway({ PIPES_API_URL: pipes.url, DATABASE_URL: '', ...POLL });
+    try {
+      expect(gateway.app.get(PipeEvents).busKind).toBe('in-process');
+      const setup = await setUp(gateway, pipesKey);
+      const stream = await openStream(
+        gateway.url,
+        pipesPath(setup, '/events'),
+        bearer(setup.tenant.keys.viewer),
+      );
+      const pipeId = await createPipe(gateway, setup);
+      expect((await stream.next()).data).toMatchObject({ pipeId, source: 'gateway' });
+      stream.close();
+    } finally {
+      await gateway.close();
+      await pipes.close();
+    }
+  }, 60_000);
+});
+
+describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
+  let pipes: PipesSimulator;
+  let replicas: TestGateway[] = [];
+  const pipesKey = newKey();
+
+  beforeAll(async () => {
+    pipes = await startPipesSimulator({
+      keys: [pipesKey],
+      stateDelaysMs: { provisioning: 300, stopping: 300 },
+    });
+  });
+  afterAll(async () => {
+    await Promise.all(replicas.map((replica) => replica.close()));
+    await pipes.close();
+  });
+
+  itWithRedis(
+    'delivers every event to both replicas, with one poller between them',
+    async () => {
+      const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };
+      replicas = [await startGateway(env), await startGateway(env)];
+      const [a, b] = replicas;
+      expect(a.app.get(PipeEvents).busKind).toBe('redis');
+      const setup = await setUp(a, pipesKey);
+      const path = pipesPath(setup, '/events');
+      const onA = await openStream(a.url, path, bearer(setup.tenant.keys.viewer));
+      const onB = await openStream(b.url, path, bearer(setup.tenant.keys.viewer));
+
+      // A write through A reaches B's subscriber at once.
+      const pipeId = await createPipe(a, setup);
+      const createdOnB = await onB.next((event) => event.event === 'pipe.created');
+      expect(createdOnB.data).toMatchObject({ pipeId, source: 'gateway' });
+      expect((await onA.next((event) => event.event === 'pipe.created')).id).toBe(createdOnB.id);
+
+      // A change found by polling is reported once to each, by the one poller.
+      await onA.next((event) => event.event === 'pipe.state' && event.data.pipe.state === 'Running');
+      await onB.next((event) => event.event === 'pipe.state' && event.data.pipe.state === 'Running');
+      pipes.clearRequests();
+      pipes.setPipeState(pipeId, 'Failed');
+      const failed = await onB.next((event) => event.event === 'pipe.state');
+      expect(failed.data.pipe.state).toBe('Failed');
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      for (const stream of [onA, onB]) {
+        expect(
+          stream.events.filter((event) => event.event === 'pipe.state' && event.data.pipe.state === 'Failed'),
+        ).toHaveLength(1);
+      }
+      const listCalls = pipes
+        .requests()
+        .filter((sent) => sent.method === 'GET' && sent.path.endsWith('/pipes'));
+      // About 2.5 s at one poll per 500 ms: two pollers would make twice as many.
+      expect(listCalls.length).toBeGreaterThanOrEqual(3);
+      expect(listCalls.length).toBeLessThanOrEqual(7);
+
+      // A reader of A resumes on B.
+      onA.close();
+      await a.http
+        .patch(pipesPath(setup, `/${pipeId}`))
+        .set(bearer(setup.tenant.keys.operator))
+        .send({ name: 'renamed-on-a' })
+        .expect(200);
+      const resumed = await openStream(b.url, path, {
+        ...bearer(setup.tenant.keys.viewer),
+        'Last-Event-ID': failed.id!,
+      });
+      expect((await resumed.next()).data.pipe.name).toBe('renamed-on-a');
+      resumed.close();
+      onB.close();
+    },
+    30_000,
+  );
+});

@@ -1,0 +1,196 @@
+/**
+ * Pipe reads through the tenant's cache: one upstream call for many readers, answers that say
+ * their age, writes that drop what they change, and never a secret in a key, a log or an answer.
+ * Dashboard reads answer 304 to If-None-Match.
+ */
+import { randomUUID } from 'node:crypto';
+import { PipeReads } from '../src/pipe-reads/pipe-reads.service';
+import { validCreateBody } from './fixtures/pipe-bodies';
+import { bearer, createTenant } from './support/fixtures';
+import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
+
+const CACHE_MS = 1500;
+
+describe('pipe reads through the tenant cache (e2e)', () => {
+  let world: UpstreamWorld;
+  let canary: string;
+  const path = (suffix = '') =>
+    `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes${suffix}`;
+  const viewer = () => bearer(world.tenant.keys.viewer);
+  const operator = () => bearer(world.tenant.keys.operator);
+  const upstreamReads = (suffix = '') =>
+    world.pipes.requests().filter((sent) => sent.method === 'GET' && sent.path.endsWith(`/pipes${suffix}`))
+      .length;
+
+  async function createPipe(name = `reads-${randomUUID().slice(0, 8)}`): Promise<string> {
+    const body = validCreateBody('kafka', { secret: `${canary}-source-secret` }) as Record<string, unknown>;
+    const created = await world.gateway.http
+      .post(path())
+      .set(operator())
+      .send({ ...body, name })
+      .expect(200);
+    return created.body.result.id as string;
+  }
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld({ PIPE_READ_CACHE_MS: String(CACHE_MS) });
+    canary = canaryOf(world);
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+  beforeEach(() => {
+    world.pipes.faults.clear();
+    world.pipes.clearRequests();
+  });
+
+  it('serves repeated reads from one upstream call, saying their age, until the lifetime ends', async () => {
+    const pipeId = await createPipe();
+    world.pipes.clearRequests();
+    for (const suffix of ['', `/${pipeId}`, `/${pipeId}/settings`]) {
+      const first = await world.gateway.http.get(path(suffix)).set(viewer()).expect(200);
+      expect(first.headers.age).toBe('0');
+      expect(first.headers['cache-control']).toBe('private, max-age=1');
+      const second = await world.gateway.http.get(path(suffix)).set(viewer()).expect(200);
+      expect(second.body).toEqual(first.body);
+      expect(second.headers['cache-control']).toMatch(/^private, max-age=[01]$/);
+      expect(upstreamReads(suffix)).toBe(1);
+    }
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 50));
+    await world.gateway.http.get(path()).set(viewer()).expect(200);
+    expect(upstreamReads()).toBe(2);
+  });
+
+  it('answers identical reads in flight with one upstream call', async () => {
+    await createPipe();
+    await new Promise((resolve) => setTimeout(resolve, CACHE_MS + 50));
+    world.pipes.clearRequests();
+    world.pipes.faults.add({ kind: 'latency', ms: 300, method: 'GET' });
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () => world.gateway.http.get(path()).set(viewer()).expect(200)),
+    );
+    expect(upstreamReads()).toBe(1);
+    expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+  });
+
+  it("drops what the tenant's own writes change: the next read is the upstream's", async () => {
+    const pipeId = await createPipe();
+    const before = await world.gateway.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    const listed = await world.gateway.http.get(path()).set(viewer()).expect(200);
+    expect(listed.body.result.map((pipe: { id: string }) => pipe.id)).toContain(pipeId);
+    await world.gateway.http
+      .patch(path(`/${pipeId}`))
+      .set(operator())
+      .send({ name: 'renamed-through-gateway' })
+      .expect(200);
+    const after = await world.gateway.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    expect(after.headers.age).toBe('0');
+    expect(after.body.result.name).toBe('renamed-through-gateway');
+    expect(before.body.result.name).not.toBe('renamed-through-gateway');
+
+    await world.gateway.http
+      .delete(path(`/${pipeId}`))
+      .set(operator())
+      .expect(200);
+    const relisted = await world.gateway.http.get(path()).set(viewer()).expect(200);
+    expect(relisted.body.result.map((pipe: { id: string }) => pipe.id)).not.toContain(pipeId);
+  });
+
+  it('keeps each tenant apart: another tenant reading the same service makes its own call', async () => {
+    await world.gateway.http.get(path()).set(viewer()).expect(200);
+    const other = await createTenant(world.gateway);
+    await world.gateway.http
+      .post('/v1/credentials')
+      .set(bearer(other.keys.admin))
+      .send({ kind: 'pipes', name: 'pipes', organizationId: world.organizationId, ...world.pipesKey })
+      .expect(201);
+    world.pipes.clearRequests();
+    await world.gateway.http.get(path()).set(bearer(other.keys.viewer)).expect(200);
+    expect(upstreamReads()).toBe(1);
+  });
+
+  it('scrubs a kept answer of a value stored in the vault after it was read', async () => {
+    const value = `later-secret-${randomUUID().slice(0, 12)}`;
+    const pipeId = await createPipe(value);
+    const before = await world.gateway.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    expect(before.body.result.name).toBe(value);
+    await world.gateway.http
+      .post('/v1/credentials')
+      .set(bearer(world.tenant.keys.admin))
+      .send({ kind: 'secret', name: `later-${randomUUID().slice(0, 6)}`, value })
+      .expect(201);
+    const after = await world.gateway.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    expect(JSON.stringify(after.body)).not.toContain(value);
+  });
+
+  it('holds no secret in a cache key, a log line or an answer', async () => {
+    const pipeId = await createPipe();
+    for (const suffix of ['', `/${pipeId}`, `/${pipeId}/settings`]) {
+      const answer = await world.gateway.http.get(path(suffix)).set(viewer()).expect(200);
+      expect(answer.text).not.toContain(canary);
+    }
+    const keys = world.gateway.app.get(PipeReads).cacheKeys();
+    expect(keys.length).toBeGreaterThan(0);
+    expect(keys.join('\n')).not.toContain(canary);
+    expect(keys.join('\n')).not.toContain(world.pipesKey.keySecret);
+    expect(world.gateway.logs.text()).not.toContain(canary);
+  });
+
+  it('keeps no failure: the next read asks the upstream again', async () => {
+    const elsewhere = `/v1/organizations/${world.organizationId}/services/${randomUUID()}/pipes`;
+    world.pipes.faults.add({ kind: 'status', status: 400, body: { error: 'bad' }, method: 'GET', times: 1 });
+    await world.gateway.http.get(elsewhere).set(viewer()).expect(400);
+    await world.gateway.http.get(elsewhere).set(viewer()).expect(200);
+    expect(upstreamReads()).toBe(2);
+  });
+});
+
+describe('dashboard reads answer 304 to If-None-Match (e2e)', () => {
+  let world: UpstreamWorld;
+  const viewer = () => bearer(world.tenant.keys.viewer);
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld();
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it('tags the list and one dashboard, and answers 304 while the tag is current', async () => {
+    const created = await world.gateway.http
+      .post('/v1/dashboards')
+      .set(bearer(world.tenant.keys.operator))
+      .send({ name: 'not-modified', tiles: [] })
+      .expect(201);
+    const id = created.body.data.id as string;
+    for (const path of ['/v1/dashboards', `/v1/dashboards/${id}`]) {
+      const read = await world.gateway.http.get(path).set(viewer()).expect(200);
+      const etag = read.headers.etag;
+      expect(etag).toMatch(/^"[0-9a-f]{32}"$/);
+      const again = await world.gateway.http.get(path).set(viewer()).set('If-None-Match', etag).expect(304);
+      expect(again.text).toBe('');
+      expect(again.headers.etag).toBe(etag);
+      await world.gateway.http.get(path).set(viewer()).set('If-None-Match', `"other", W/${etag}`).expect(304);
+      await world.gateway.http.get(path).set(viewer()).set('If-None-Match', '"other"').expect(200);
+    }
+    const before = (await world.gateway.http.get('/v1/dashboards').set(viewer()).expect(200)).headers.etag;
+    await world.gateway.http
+      .post('/v1/dashboards')
+      .set(bearer(world.tenant.keys.operator))
+      .send({ name: 'another', tiles: [] })
+      .expect(201);
+    await world.gateway.http.get('/v1/dashboards').set(viewer()).set('If-None-Match', before).expect(200);
+  });
+});
