@@ -192,4 +192,19 @@ describe('If-Match, body size and methods (e2e)', () => {
     await world.gateway.http.patch('/v1/nothing-here').expect(404);
     await world.gateway.http.get('/v1/dashboards/a/b/c').set(operator()).expect(404);
   });
+
+  it('says so when a path without /v1 exists under /v1', async () => {
+    const credentials = await world.gateway.http.get('/credentials?limit=5').set(operator()).expect(404);
+    expect(credentials.body).toMatchObject({
+      status: 404,
+      title: 'Not found',
+      detail: 'Cannot GET /credentials: the API is under /v1; did you mean /v1/credentials?',
+    });
+    const pipe = await world.gateway.http.patch(`/dashboards/${'a'.repeat(24)}`).expect(404);
+    expect(pipe.body.detail).toBe(
+      `Cannot PATCH /dashboards/${'a'.repeat(24)}: the API is under /v1; did you mean /v1/dashboards/${'a'.repeat(24)}?`,
+    );
+    const nowhere = await world.gateway.http.get('/nothing-here').expect(404);
+    expect(nowhere.body.detail).toBe('Cannot GET /nothing-here');
+  });
 });
