@@ -5,7 +5,7 @@ import { ConfigError, loadConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
 import { CliModule } from './cli.module';
 import { assertDataDirFree, DataDirInUseError } from '../database/data-dir-lock';
-import { CliUsageError, runCommand, THROUGH_THE_GATEWAY, USAGE } from './commands';
+import { CliUsageError, migrateDatabase, runCommand, THROUGH_THE_GATEWAY, USAGE } from './commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -17,6 +17,10 @@ async function main(): Promise<number> {
   const { url, dataDir } = config.database;
   // The running gateway owns the embedded database: refused before anything starts.
   if (url === null && !dataDir.startsWith('memory://')) await assertDataDirFree(resolve(dataDir));
+  if (args[0] === 'db' && args[1] === 'migrate') {
+    for (const line of await migrateDatabase(config.database)) console.log(line);
+    return 0;
+  }
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: ['error', 'warn'],
   });
