@@ -193,6 +193,25 @@ describe('If-Match, body size and methods (e2e)', () => {
     await world.gateway.http.get('/v1/dashboards/a/b/c').set(operator()).expect(404);
   });
 
+  it('refuses a URL it cannot read on /metrics as documented, like on every other route', async () => {
+    const nul = await world.gateway.http.get('/metrics?name=%00').expect(400);
+    expect(nul.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(nul.body).toMatchObject({
+      type: expect.stringMatching(/\/bad-request$/),
+      detail: 'The URL must not contain NUL (%00).',
+    });
+    const undecodable = await world.gateway.http.get('/metrics?name=%ED%A0%80').expect(400);
+    expect(undecodable.body).toMatchObject({
+      type: expect.stringMatching(/\/validation-failed$/),
+      errors: [
+        {
+          path: 'name',
+          message: 'has a percent-escape that does not decode as UTF-8 (write a literal % as %25)',
+        },
+      ],
+    });
+  });
+
   it('says so when a path without /v1 exists under /v1', async () => {
     const credentials = await world.gateway.http.get('/credentials?limit=5').set(operator()).expect(404);
     expect(credentials.body).toMatchObject({

@@ -4621,7 +4621,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -4654,7 +4654,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4664,7 +4664,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4674,7 +4674,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4684,7 +4684,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4695,7 +4695,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -4748,7 +4748,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4828,7 +4828,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -4861,7 +4861,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4874,7 +4874,7 @@ export interface operations {
       /**
        * @description `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
        *
-       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       409: {
         headers: {
@@ -4887,7 +4887,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4900,7 +4900,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -4926,7 +4926,7 @@ export interface operations {
        *
        *     `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
        *
-       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -4979,7 +4979,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5059,7 +5059,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5092,7 +5092,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5102,7 +5102,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5112,7 +5112,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5122,7 +5122,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5133,7 +5133,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5186,7 +5186,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5260,7 +5260,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5293,7 +5293,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5303,7 +5303,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5313,7 +5313,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5323,7 +5323,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5334,7 +5334,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5387,7 +5387,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5469,7 +5469,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5502,7 +5502,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5512,7 +5512,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5522,7 +5522,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5535,7 +5535,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -5559,7 +5559,7 @@ export interface operations {
       /**
        * @description `secret-reference-misplaced`: a `{"$secret": name}` reference stands where the pipes service takes no secret (only credential objects, access keys, passwords, secret and private keys, connection strings and service-account keys take one); `errors` names each place, and nothing is sent or recorded. `secret-reference-unknown`: a reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
        *
-       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5612,7 +5612,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5694,7 +5694,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5727,7 +5727,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5737,7 +5737,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5747,7 +5747,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5760,7 +5760,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -5782,7 +5782,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5835,7 +5835,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5917,7 +5917,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5950,7 +5950,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5960,7 +5960,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5970,7 +5970,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5983,7 +5983,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -6005,7 +6005,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -6058,7 +6058,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6138,7 +6138,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -6171,7 +6171,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6181,7 +6181,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6191,7 +6191,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6201,7 +6201,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6212,7 +6212,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -6265,7 +6265,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6345,7 +6345,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -6378,7 +6378,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6388,7 +6388,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6398,7 +6398,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6411,7 +6411,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -6433,7 +6433,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -6486,7 +6486,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6773,7 +6773,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
        *
@@ -6813,7 +6813,7 @@ export interface operations {
       /**
        * @description `not-found`: the tenant has no history record with this id.
        *
-       *     `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       404: {
         headers: {
@@ -6827,7 +6827,7 @@ export interface operations {
       /**
        * @description `spec-holds-inline-secrets`: the spec carried secrets inline, which the history did not keep; `errors` names each place.
        *
-       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
        */
@@ -6842,7 +6842,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6853,7 +6853,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        */
@@ -6877,7 +6877,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        *
@@ -6934,7 +6934,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7227,7 +7227,7 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7263,7 +7263,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7276,7 +7276,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7286,7 +7286,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7296,7 +7296,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7307,7 +7307,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -7350,7 +7350,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7428,7 +7428,7 @@ export interface operations {
       /**
        * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7464,7 +7464,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7480,7 +7480,7 @@ export interface operations {
       /**
        * @description `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       409: {
         headers: {
@@ -7493,7 +7493,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7506,7 +7506,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -7530,7 +7530,7 @@ export interface operations {
       /**
        * @description `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -7573,7 +7573,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7656,7 +7656,7 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7692,7 +7692,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7705,7 +7705,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7715,7 +7715,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7725,7 +7725,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7736,7 +7736,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -7779,7 +7779,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7860,7 +7860,7 @@ export interface operations {
       /**
        * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7896,7 +7896,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7910,7 +7910,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
        */
@@ -7928,7 +7928,7 @@ export interface operations {
       /**
        * @description `dashboard-changed`: the dashboard changed since it was read (If-Match matches no current ETag), or no longer exists; nothing was written. Read it again; the answer carries the current ETag.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       412: {
         headers: {
@@ -7944,7 +7944,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -7966,7 +7966,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -8009,7 +8009,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8080,7 +8080,7 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -8116,7 +8116,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -8130,7 +8130,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
        */
@@ -8145,7 +8145,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8155,7 +8155,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8166,7 +8166,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -8209,7 +8209,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8493,7 +8493,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -8531,7 +8531,7 @@ export interface operations {
       /**
        * @description `not-found`: the dashboard has no stored version with that number.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -8545,7 +8545,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
        */
@@ -8563,7 +8563,7 @@ export interface operations {
       /**
        * @description `dashboard-changed`: the dashboard changed since it was read (If-Match matches no current ETag), or no longer exists; nothing was written. Read it again; the answer carries the current ETag.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       412: {
         headers: {
@@ -8576,7 +8576,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8587,7 +8587,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -8630,7 +8630,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8695,6 +8695,16 @@ export interface operations {
           };
         };
       };
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
       500: {
         headers: {
@@ -8730,6 +8740,16 @@ export interface operations {
             /** @enum {string} */
             status: 'ok';
           };
+        };
+      };
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
@@ -8774,6 +8794,16 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+        };
+      };
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
