@@ -47,16 +47,20 @@ async function main(): Promise<void> {
         pipesPort: sandbox.pipesPort,
         dashboardsPort: sandbox.dashboardsPort,
       }),
+    'SANDBOX_HOST',
   );
   for (const simulator of [simulators.pipes, simulators.dashboards]) simulator.faults.add(...sandbox.faults);
 
-  const issuer = await listenOrNameSetting({ SANDBOX_OIDC_PORT: sandbox.oidcPort }, () =>
-    startOidcIssuer({
-      host: sandbox.host,
-      port: sandbox.oidcPort,
-      audience: 'pipes-gateway-sandbox',
-      suggestedGroups: DEMO_GROUPS.map(({ group }) => group),
-    }),
+  const issuer = await listenOrNameSetting(
+    { SANDBOX_OIDC_PORT: sandbox.oidcPort },
+    () =>
+      startOidcIssuer({
+        host: sandbox.host,
+        port: sandbox.oidcPort,
+        audience: 'pipes-gateway-sandbox',
+        suggestedGroups: DEMO_GROUPS.map(({ group }) => group),
+      }),
+    'SANDBOX_HOST',
   );
 
   const config = loadConfig({

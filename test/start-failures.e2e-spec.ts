@@ -49,6 +49,15 @@ describe('start failures (e2e)', () => {
     );
   });
 
+  it('names AUDIT_CHAIN_KEYS missing in production for a CLI command too', async () => {
+    const settings = { ...BASE, AUDIT_CHAIN_KEYS: undefined };
+    const cli = await run('src/cli/main.ts', ['tenant', 'list'], JSON.parse(JSON.stringify(settings)));
+    expect(onlyLine(cli)).toBe(
+      'configuration error: AUDIT_CHAIN_KEYS must be set in production, e.g. ' +
+        `AUDIT_CHAIN_KEYS=v1:<base64 of 32 random bytes>; make a key with: ${GENERATE_KEY_COMMAND}`,
+    );
+  });
+
   it('names a malformed GATEWAY_ENCRYPTION_KEYS', async () => {
     expect(onlyLine(await start({ GATEWAY_ENCRYPTION_KEYS: 'v1:short' }))).toMatch(
       /^pipes-gateway: configuration error: GATEWAY_ENCRYPTION_KEYS /,
