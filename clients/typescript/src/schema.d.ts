@@ -304,6 +304,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/credentials/{id}/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a vault secret is used
+     * @description The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.
+     */
+    get: operations['SecretUsageController_usage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/organizations/{organizationId}/services/{serviceId}/pipes': {
     parameters: {
       query?: never;
@@ -474,26 +494,6 @@ export interface paths {
      * @description Submits the recorded create spec again, with today's values of the vault secrets it references, as a new history entry linked to this one. A spec that held inline secrets answers 409 listing them: the history kept none of their values.
      */
     post: operations['PipeSpecHistoryController_resubmit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/credentials/{id}/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Where a vault secret is used
-     * @description The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.
-     */
-    get: operations['SecretUsageController_usage'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1135,6 +1135,26 @@ export interface components {
       /** @description With ?propagate=true: each pipe that uses the secret, updated upstream or not. */
       propagation?: components['schemas']['PropagationOutcomeView'][];
     };
+    SecretUseItemView: {
+      pipeId: string;
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      serviceId: string;
+      /** @description Where in the spec the reference stands, e.g. source.kafka.credentials. */
+      path: string;
+      /**
+       * Format: uuid
+       * @description The create spec, when it made the reference.
+       */
+      historyId: string | null;
+      /** Format: date-time */
+      since: string;
+    };
+    SecretUseListView: {
+      items: components['schemas']['SecretUseItemView'][];
+      nextCursor: string | null;
+    };
     PipeSpecRecordView: {
       /** Format: uuid */
       id: string;
@@ -1181,26 +1201,6 @@ export interface components {
     ResubmitPipeSpecDto: {
       /** @description A name for the new pipe; the recorded one when left out. */
       name?: string;
-    };
-    SecretUseItemView: {
-      pipeId: string;
-      /** Format: uuid */
-      organizationId: string;
-      /** Format: uuid */
-      serviceId: string;
-      /** @description Where in the spec the reference stands, e.g. source.kafka.credentials. */
-      path: string;
-      /**
-       * Format: uuid
-       * @description The create spec, when it made the reference.
-       */
-      historyId: string | null;
-      /** Format: date-time */
-      since: string;
-    };
-    SecretUseListView: {
-      items: components['schemas']['SecretUseItemView'][];
-      nextCursor: string | null;
     };
     DashboardVersionSummaryView: {
       /** @description Starts at 1 per dashboard; each replace or restore stores one. */
@@ -4583,6 +4583,111 @@ export interface operations {
       };
     };
   };
+  SecretUsageController_usage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecretUseListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no credential with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   PipesController_list: {
     parameters: {
       query?: never;
@@ -6965,111 +7070,6 @@ export interface operations {
       /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
       504: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  SecretUsageController_usage: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
-        'X-On-Behalf-Of'?: string;
-        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
-        'X-Tenant-Id'?: string;
-        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
-        'X-Request-Id'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SecretUseListView'];
-        };
-      };
-      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
-      401: {
-        headers: {
-          /** @description The scheme to authenticate with: `Bearer`. */
-          'WWW-Authenticate'?: string;
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `not-found`: the tenant has no credential with this id. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
-      429: {
-        headers: {
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
