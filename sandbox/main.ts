@@ -7,13 +7,14 @@ import { runSimulators } from './run-simulators';
 import { PLATFORM_GRANTOR } from '../src/auth/role-grants';
 import type { Role } from '../src/auth/roles';
 import { closeGracefully, createApp } from '../src/bootstrap';
-import { ConfigError, loadConfig } from '../src/config/app-config';
+import { loadConfig } from '../src/config/app-config';
 import { PrismaService } from '../src/database/prisma.service';
 import { DEMO_SECRET, seedDemoTenant } from './demo-tenant';
 import { listenOrNameSetting } from '../src/port-in-use';
 import { loadSandboxSettings, SANDBOX_DATA_DIR } from './settings';
 import { GroupMappingsService } from '../src/sign-in/group-mappings.service';
 import { listeningBase } from '../src/start-banner';
+import { startFailureLine } from '../src/start-failure';
 
 const DEMO_TENANT = 'sandbox-demo';
 const DEMO_ORGANIZATION = '00000000-0000-4000-8000-00000000de30';
@@ -46,16 +47,20 @@ async function main(): Promise<void> {
         pipesPort: sandbox.pipesPort,
         dashboardsPort: sandbox.dashboardsPort,
       }),
+    'SANDBOX_HOST',
   );
   for (const simulator of [simulators.pipes, simulators.dashboards]) simulator.faults.add(...sandbox.faults);
 
-  const issuer = await listenOrNameSetting({ SANDBOX_OIDC_PORT: sandbox.oidcPort }, () =>
-    startOidcIssuer({
-      host: sandbox.host,
-      port: sandbox.oidcPort,
-      audience: 'pipes-gateway-sandbox',
-      suggestedGroups: DEMO_GROUPS.map(({ group }) => group),
-    }),
+  const issuer = await listenOrNameSetting(
+    { SANDBOX_OIDC_PORT: sandbox.oidcPort },
+    () =>
+      startOidcIssuer({
+        host: sandbox.host,
+        port: sandbox.oidcPort,
+        audience: 'pipes-gateway-sandbox',
+        suggestedGroups: DEMO_GROUPS.map(({ group }) => group),
+      }),
+    'SANDBOX_HOST',
   );
 
   const config = loadConfig({
@@ -163,12 +168,6 @@ function writeShellSettings(dataDir: string, values: Record<string, string>): st
 }
 
 main().catch((error: unknown) => {
-  const message =
-    error instanceof ConfigError
-      ? `configuration error: ${error.message}`
-      : error instanceof Error
-        ? error.message
-        : String(error);
-  console.error(`pipes-gateway sandbox: ${message}`);
+  console.error(startFailureLine('pipes-gateway sandbox', error));
   process.exit(1);
 });

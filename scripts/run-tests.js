@@ -1,12 +1,30 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite (unit + e2e). With DATABASE_URL set, the e2e tests run against a
-// fresh database created on that server for this run and dropped afterwards; without it, each
-// test app runs on its own in-memory embedded database. Extra arguments go to jest.
+// fresh database created on that server for this run (named after TEST_DATABASE_PREFIX) and
+// dropped afterwards; without it, each test app runs on its own in-memory embedded database.
+// Extra arguments go to jest.
 const { spawnSync } = require('node:child_process');
 const { Client } = require('pg');
 
+const DEFAULT_PREFIX = 'pipes_gateway_test';
+
+/**
+ * The prefix of the databases the run creates on DATABASE_URL's server (TEST_DATABASE_PREFIX):
+ * one for the run, `<prefix>_<time>_<pid>`, and one per suite that needs its own,
+ * `<prefix>_scratch_…`. A Postgres name, so that it needs no quoting and is not cut.
+ */
+function testDatabasePrefix(env) {
+  const prefix = env.TEST_DATABASE_PREFIX ?? DEFAULT_PREFIX;
+  if (!/^[a-z_][a-z0-9_]{0,29}$/.test(prefix)) {
+    throw new Error(
+      `TEST_DATABASE_PREFIX must be 1 to 30 lower-case letters, digits or _, not starting with a digit (got "${prefix}")`,
+    );
+  }
+  return prefix;
+}
+
 async function withFreshDatabase(baseUrl, run) {
-  const name = `pipes_gateway_test_${Date.now()}_${process.pid}`;
+  const name = `${testDatabasePrefix(process.env)}_${Date.now()}_${process.pid}`;
   const admin = new Client({ connectionString: baseUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);
@@ -41,7 +59,10 @@ async function main() {
   process.exit(status);
 }
 
-main().catch((error) => {
-  console.error(`npm test: ${error.message}`);
-  process.exit(1);
-});
+module.exports = { testDatabasePrefix };
+if (require.main === module) {
+  main().catch((error) => {
+    console.error(`npm test: ${error.message}`);
+    process.exit(1);
+  });
+}

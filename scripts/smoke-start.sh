@@ -43,9 +43,9 @@ if [ "$ready" != 1 ]; then
   echo "smoke: the gateway did not become ready within 60 s"; cat "$log"; kill "$pid" 2>/dev/null || true; exit 1
 fi
 grep -q "listening on http://" "$log" || { echo "smoke: start-up did not print the address"; cat "$log"; exit 1; }
-# The banner says which database, where the docs are and which ways in are open; Nest's own
+# The banner says which database and upstreams, where the docs are and which ways in are open; Nest's own
 # start-up lines (one per module and per route) stay at debug.
-for line in "console:  http://localhost:$port/console/" "docs:     http://localhost:$port/docs" "database: embedded, in $data_dir/pglite" "admin:    platform routes /v1/admin closed" "sign-in:  gateway keys only"; do
+for line in "console:    http://localhost:$port/console/" "docs:       http://localhost:$port/docs" "database:   embedded, in $data_dir/pglite" "pipes:      https://api.clickhouse.cloud:443 (PIPES_API_URL)" "dashboards: https://api.hyperdx.io:443 (DASHBOARDS_API_URL)" "admin:      platform routes /v1/admin closed" "sign-in:    gateway keys only"; do
   grep -qF "$line" "$log" || { echo "smoke: the banner lacks \"$line\""; cat "$log"; exit 1; }
 done
 # `npm run build` built the console too, and the gateway serves it under its own policy.

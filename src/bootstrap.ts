@@ -85,6 +85,10 @@ export async function createApp(
     adapter,
     {
       bufferLogs: true,
+      // A failed start is thrown to the caller (main prints it on one line) instead of Nest logging
+      // its stack and exiting; the lines buffered until then are dropped with it.
+      abortOnError: false,
+      autoFlushLogs: false,
       // The JSON parser is the gateway's own (parseJsonBody): bounded depth, no prototype poisoning.
       bodyParser: false,
       logger: options.quiet ? false : undefined,

@@ -1,21 +1,12 @@
 import 'reflect-metadata';
 import { closeGracefully, createApp } from './bootstrap';
-import { ConfigError, loadConfig } from './config/app-config';
+import { loadConfig } from './config/app-config';
 import { listenOrNameSetting } from './port-in-use';
 import { listeningBase, startBanner } from './start-banner';
+import { startFailureLine } from './start-failure';
 
 async function main(): Promise<void> {
-  let config;
-  try {
-    config = loadConfig(process.env);
-  } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(`pipes-gateway: configuration error: ${error.message}`);
-      process.exit(1);
-    }
-    throw error;
-  }
-
+  const config = loadConfig(process.env);
   const app = await createApp(config);
   await listenOrNameSetting({ PORT: config.http.port }, () =>
     app.listen({ port: config.http.port, host: config.http.host }),
@@ -41,6 +32,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(`pipes-gateway: failed to start: ${error instanceof Error ? error.message : String(error)}`);
+  console.error(startFailureLine('pipes-gateway', error));
   process.exit(1);
 });

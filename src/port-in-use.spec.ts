@@ -37,8 +37,31 @@ describe('listenOrNameSetting', () => {
     );
   });
 
+  it('names the setting when the port needs privileges', async () => {
+    const denied = Object.assign(new Error('listen EACCES'), { code: 'EACCES', port: 80 });
+    await expect(listenOrNameSetting({ PORT: 80 }, () => Promise.reject(denied))).rejects.toThrow(
+      'port 80 may not be opened by this user (ports below 1024 need privileges): set PORT to 1024 or above',
+    );
+  });
+
+  it("names the address setting when the address is not this host's", async () => {
+    const server = createServer();
+    await expect(
+      listenOrNameSetting(
+        { PORT: 0 },
+        () =>
+          new Promise<void>((resolve, reject) => {
+            server.once('error', reject);
+            server.listen(0, '192.0.2.1', resolve);
+          }),
+      ),
+    ).rejects.toThrow(
+      '192.0.2.1 is not an address of this host: set HOST to one of its addresses (0.0.0.0 listens on all, 127.0.0.1 on this host alone)',
+    );
+  });
+
   it('passes other failures and successes through', async () => {
-    const denied = Object.assign(new Error('listen EACCES'), { code: 'EACCES' });
+    const denied = Object.assign(new Error('listen EMFILE'), { code: 'EMFILE' });
     await expect(listenOrNameSetting({ PORT: 3000 }, () => Promise.reject(denied))).rejects.toBe(denied);
     await expect(listenOrNameSetting({ PORT: 3000 }, () => Promise.resolve(42))).resolves.toBe(42);
   });

@@ -8,12 +8,24 @@ describe('startBanner', () => {
   it('says where the gateway and its docs are, which database it uses, and which ways in are open', () => {
     expect(banner({}).split('\n')).toEqual([
       'pipes-gateway listening on http://localhost:3000',
-      '  docs:     http://localhost:3000/docs (OpenAPI document: http://localhost:3000/docs-json)',
-      '  database: embedded, in /var/lib/gateway/pglite (DATABASE_URL is not set)',
-      '  admin:    platform routes /v1/admin closed (GATEWAY_ADMIN_TOKEN is not set; the CLI still works)',
-      '  sign-in:  gateway keys only (OIDC_ISSUER is not set)',
-      '  console:  http://localhost:3000/console/ (takes a pasted gateway key: CONSOLE_OIDC_CLIENT_ID is not set)',
+      '  docs:       http://localhost:3000/docs (OpenAPI document: http://localhost:3000/docs-json)',
+      '  database:   embedded, in /var/lib/gateway/pglite (DATABASE_URL is not set)',
+      '  pipes:      https://api.clickhouse.cloud:443 (PIPES_API_URL)',
+      '  dashboards: https://api.hyperdx.io:443 (DASHBOARDS_API_URL)',
+      '  admin:      platform routes /v1/admin closed (GATEWAY_ADMIN_TOKEN is not set; the CLI still works)',
+      '  sign-in:    gateway keys only (OIDC_ISSUER is not set)',
+      '  console:    http://localhost:3000/console/ (takes a pasted gateway key: CONSOLE_OIDC_CLIENT_ID is not set)',
     ]);
+  });
+
+  it('names each upstream by scheme, host and port, never its path', () => {
+    const text = banner({
+      PIPES_API_URL: 'http://127.0.0.1:4010/base/t0ken',
+      DASHBOARDS_API_URL: 'https://dash.internal:8443/x/y',
+    });
+    expect(text).toContain('  pipes:      http://127.0.0.1:4010 (PIPES_API_URL)');
+    expect(text).toContain('  dashboards: https://dash.internal:8443 (DASHBOARDS_API_URL)');
+    expect(text).not.toMatch(/t0ken|\/base|\/x\/y/);
   });
 
   it('says when the admin routes and sign-in are on', () => {
@@ -24,11 +36,11 @@ describe('startBanner', () => {
       CONSOLE_OIDC_CLIENT_ID: 'pipes-console',
     });
     expect(text).toContain(
-      '  console:  http://localhost:3000/console/ (people sign in at the issuer as client pipes-console)',
+      '  console:    http://localhost:3000/console/ (people sign in at the issuer as client pipes-console)',
     );
-    expect(text).toContain('  admin:    platform routes /v1/admin open to the GATEWAY_ADMIN_TOKEN bearer');
+    expect(text).toContain('  admin:      platform routes /v1/admin open to the GATEWAY_ADMIN_TOKEN bearer');
     expect(text).toContain(
-      '  sign-in:  OIDC tokens from https://login.example.com/ for audience pipes-gateway, beside gateway keys',
+      '  sign-in:    OIDC tokens from https://login.example.com/ for audience pipes-gateway, beside gateway keys',
     );
     expect(text).not.toContain('a'.repeat(40));
   });

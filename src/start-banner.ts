@@ -1,15 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { AppConfig } from './config/app-config';
+import { upstreamAddress } from './upstream/upstream-errors';
 
 /**
- * What `npm start` prints once the gateway listens: where it is and its docs, which database it
- * uses (never a password), and which ways in are open.
+ * What `npm start` prints once the gateway listens: where it is and its docs, which database and
+ * upstreams it uses (never a password or a path), and which ways in are open.
  */
 export function startBanner(config: AppConfig, base: string): string {
   const rows: [string, string][] = [
     ['docs', `${base}/docs (OpenAPI document: ${base}/docs-json)`],
     ['database', describeDatabase(config.database)],
+    ['pipes', `${upstreamAddress(config.upstream.pipesApiUrl)} (PIPES_API_URL)`],
+    ['dashboards', `${upstreamAddress(config.upstream.dashboardsApiUrl)} (DASHBOARDS_API_URL)`],
     [
       'admin',
       config.adminToken
@@ -31,7 +34,7 @@ export function startBanner(config: AppConfig, base: string): string {
   ];
   return [
     `pipes-gateway listening on ${base}`,
-    ...rows.map(([name, value]) => `  ${`${name}:`.padEnd(10)}${value}`),
+    ...rows.map(([name, value]) => `  ${`${name}:`.padEnd(12)}${value}`),
   ].join('\n');
 }
 

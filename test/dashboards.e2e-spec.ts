@@ -225,6 +225,7 @@ describe('dashboards facade (e2e)', () => {
       .send(validDashboardBody())
       .expect(400);
     expect(response.body.upstream.body).toEqual({ message: 'Body validation failed: name: Required' });
+    expect(response.body.detail).toBe('The dashboards API refused: Body validation failed: name: Required');
     const list = await world.gateway.http.get(`/v1/dashboards/${id}/versions`).set(viewer()).expect(200);
     expect(list.body.items).toHaveLength(0);
   });
@@ -275,8 +276,15 @@ describe('dashboards facade (e2e)', () => {
     expect(world.dashboards.requests()).toHaveLength(0);
   });
 
-  it('passes an unknown dashboard through as 404', async () => {
-    await world.gateway.http.get('/v1/dashboards/aaaaaaaaaaaaaaaaaaaaaaaa').set(viewer()).expect(404);
+  it('passes an unknown dashboard through as 404, with the reason the dashboards API gave', async () => {
+    const response = await world.gateway.http
+      .get('/v1/dashboards/aaaaaaaaaaaaaaaaaaaaaaaa')
+      .set(viewer())
+      .expect(404);
+    expect(response.body).toMatchObject({
+      detail: 'The dashboards API refused: Not Found',
+      upstream: { status: 404, body: 'Not Found' },
+    });
   });
 
   it('picks a credential with ?credentialId= and otherwise uses the default', async () => {

@@ -192,4 +192,38 @@ describe('If-Match, body size and methods (e2e)', () => {
     await world.gateway.http.patch('/v1/nothing-here').expect(404);
     await world.gateway.http.get('/v1/dashboards/a/b/c').set(operator()).expect(404);
   });
+
+  it('refuses a URL it cannot read on /metrics as documented, like on every other route', async () => {
+    const nul = await world.gateway.http.get('/metrics?name=%00').expect(400);
+    expect(nul.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(nul.body).toMatchObject({
+      type: expect.stringMatching(/\/bad-request$/),
+      detail: 'The URL must not contain NUL (%00).',
+    });
+    const undecodable = await world.gateway.http.get('/metrics?name=%ED%A0%80').expect(400);
+    expect(undecodable.body).toMatchObject({
+      type: expect.stringMatching(/\/validation-failed$/),
+      errors: [
+        {
+          path: 'name',
+          message: 'has a percent-escape that does not decode as UTF-8 (write a literal % as %25)',
+        },
+      ],
+    });
+  });
+
+  it('says so when a path without /v1 exists under /v1', async () => {
+    const credentials = await world.gateway.http.get('/credentials?limit=5').set(operator()).expect(404);
+    expect(credentials.body).toMatchObject({
+      status: 404,
+      title: 'Not found',
+      detail: 'Cannot GET /credentials: the API is under /v1; did you mean /v1/credentials?',
+    });
+    const pipe = await world.gateway.http.patch(`/dashboards/${'a'.repeat(24)}`).expect(404);
+    expect(pipe.body.detail).toBe(
+      `Cannot PATCH /dashboards/${'a'.repeat(24)}: the API is under /v1; did you mean /v1/dashboards/${'a'.repeat(24)}?`,
+    );
+    const nowhere = await world.gateway.http.get('/nothing-here').expect(404);
+    expect(nowhere.body.detail).toBe('Cannot GET /nothing-here');
+  });
 });

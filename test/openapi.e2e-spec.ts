@@ -72,8 +72,10 @@ function problemsOf(op: Operation, oidc: boolean): string[] {
     );
   }
   const errors = statuses.filter((status) => /^[45]/.test(status));
-  // Every operation can fail unexpectedly (500); most can fail in documented ways as well.
+  // Every operation can fail unexpectedly (500), and refuses a URL it cannot read (400), the
+  // public ones too; most can fail in other documented ways as well.
   expect(documents(500), '500');
+  expect(documents(400), '400 (URL)');
   for (const status of errors) {
     expect(
       JSON.stringify(responses[status].content?.['application/problem+json']?.schema) ===

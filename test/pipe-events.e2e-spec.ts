@@ -7,6 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { connect } from 'node:net';
 import { Client } from 'pg';
+import { pollerLockOf } from '../src/pipe-events/event-bus';
+import { streamKeyOf } from '../src/pipe-events/pipe-event';
 import { PipeEvents } from '../src/pipe-events/pipe-events.service';
 import { validCreateBody } from './fixtures/pipe-bodies';
 import { startPipesSimulator, type PipesSimulator } from '../sandbox';
@@ -145,6 +147,34 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
     expect(types.filter((type) => type === 'pipe.scaling')).toHaveLength(1);
     expect(stream.comments).toBeGreaterThan(0);
   });
+
+  itWithPostgres(
+    'reports a change made after a write the poller heard of before its first look',
+    async () => {
+      // Another session holds the service's poller lease, so this replica's first look comes only
+      // after the pipe has moved on from what its create answered.
+      const holder = new Client({ connectionString: gateway.config.database.url! });
+      await holder.connect();
+      try {
+        const [lockClass, lockId] = pollerLockOf(
+          streamKeyOf(setup.tenant.id, { organizationId: setup.organizationId, serviceId: setup.serviceId }),
+        );
+        await holder.query('SELECT pg_advisory_lock($1, $2)', [lockClass, lockId]);
+        const stream = await open(bearer(setup.tenant.keys.viewer));
+        const pipeId = await createPipe(gateway, setup);
+        await stream.next((event) => event.event === 'pipe.created');
+        const stored = pipes.storedPipe(pipeId)!;
+        while (pipes.stateOf(stored) !== 'Running') await new Promise((resolve) => setTimeout(resolve, 50));
+        await holder.query('SELECT pg_advisory_unlock($1, $2)', [lockClass, lockId]);
+        const running = await stream.next(
+          (event) => event.event === 'pipe.state' && event.data.pipeId === pipeId,
+        );
+        expect(running.data).toMatchObject({ source: 'upstream', pipe: { state: 'Running' } });
+      } finally {
+        await holder.end();
+      }
+    },
+  );
 
   it('filters by pipeId', async () => {
     const first = await createPipe(gateway, setup);

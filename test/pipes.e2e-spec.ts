@@ -193,6 +193,52 @@ describe('pipes facade and create-spec history (e2e)', () => {
     expect(response.body.upstream).toMatchObject({ status: 404, requestId: expect.any(String) });
   });
 
+  it("puts the pipes API's reason for a refusal in detail, keeping its body", async () => {
+    const created = await world.gateway.http
+      .post(path())
+      .set(operator())
+      .send(validCreateBody('kafka'))
+      .expect(200);
+    const pipeId = created.body.result.id as string;
+    world.pipes.setPipeState(pipeId, 'Stopping');
+    const response = await world.gateway.http
+      .patch(path(`/${pipeId}/state`))
+      .set(operator())
+      .send({ command: 'start' })
+      .expect(409);
+    expect(response.body).toMatchObject({
+      type: expect.stringMatching(/upstream-rejected-request$/),
+      detail: 'The pipes API refused: Pipe is Stopping: only a stopped pipe can be started',
+      upstream: {
+        status: 409,
+        body: { status: 409, error: 'Pipe is Stopping: only a stopped pipe can be started' },
+      },
+    });
+  });
+
+  it('quotes the reason scrubbed of secrets, and says to see the body when there is none', async () => {
+    world.pipes.faults.add({
+      kind: 'status',
+      status: 400,
+      times: 1,
+      body: {
+        status: 400,
+        error: `cannot reach postgres://svc:${canary}@db:5432/x`,
+        requestId: randomUUID(),
+      },
+    });
+    const scrubbed = await world.gateway.http.post(path()).set(operator()).send(validCreateBody('kafka'));
+    expect(scrubbed.status).toBe(400);
+    expect(scrubbed.body.detail).toMatch(/^The pipes API refused: cannot reach postgres:\/\/svc:/);
+    expect(scrubbed.body.detail).not.toContain(canary);
+    expect(scrubbed.body.detail).toBe(`The pipes API refused: ${scrubbed.body.upstream.body.error}`);
+
+    world.pipes.faults.add({ kind: 'status', status: 409, times: 1, body: { status: 409 } });
+    const bare = await world.gateway.http.post(path()).set(operator()).send(validCreateBody('kafka'));
+    expect(bare.status).toBe(409);
+    expect(bare.body.detail).toBe('The pipes API answered 409; see upstream.body.');
+  });
+
   describe('history', () => {
     it('records each create: redacted spec, outcome, pipe id, upstream request id, actor and on-behalf-of', async () => {
       const body = secretBody('kafka');

@@ -156,7 +156,7 @@ describe('the README walkthrough against npm run sandbox (e2e)', () => {
     const second = await outcome(launchSandbox(folder, { SANDBOX_PIPES_PORT: pipesPort }));
     expect(second.code).toBe(1);
     expect(second.stderr).toContain(
-      `pipes-gateway sandbox: port ${pipesPort} is in use by another process: stop it, or set SANDBOX_PIPES_PORT to a free port (0 picks one)`,
+      `pipes-gateway sandbox: failed to start: port ${pipesPort} is in use by another process: stop it, or set SANDBOX_PIPES_PORT to a free port (0 picks one)`,
     );
   });
 

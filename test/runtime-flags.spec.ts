@@ -29,7 +29,15 @@ describe('runtime flags', () => {
   });
 
   it('npm start runs the gateway with the same settings and options', () => {
-    expect(parseStartCommand(scripts.start.replace(/^npm run build && /, ''))).toEqual(production);
+    expect(parseStartCommand(scripts.start.replace(/^node scripts\/build-if-stale\.js && /, ''))).toEqual(
+      production,
+    );
+  });
+
+  // npm runs a script in a shell: `exec` puts node in the shell's place, so a signal sent to the
+  // script reaches the gateway itself, and no shell lingers between them.
+  it.each(['start', 'start:prod', 'sandbox', 'cli', 'db:migrate'])('npm run %s execs node', (name) => {
+    expect(scripts[name]).toMatch(/(^|&& )([A-Z_]+=\S+ )*exec node /);
   });
 
   it("the Dockerfile's CMD runs it with the same options, and its ENV has the same settings", () => {

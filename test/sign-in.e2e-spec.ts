@@ -389,6 +389,12 @@ describe('sign-in with OIDC tokens (e2e)', () => {
         `The token was not issued by ${'ISSUER'}.`,
       ],
       [
+        "from another issuer, signed with that issuer's own key",
+        async () =>
+          token(claims(), { issuer: 'https://login.evil.example.com', key: await unpublishedKey() }),
+        `The token was not issued by ${'ISSUER'}.`,
+      ],
+      [
         'for another audience',
         () => token(claims(), { audience: 'someone-else' }),
         'The token is not meant for this gateway (audience pipes-gateway-test).',

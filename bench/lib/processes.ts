@@ -20,8 +20,8 @@ const running = new Set<ChildProcess>();
 
 /** A gateway start command, `[NAME=value ...] node [--flags] dist/src/main.js`, taken apart. */
 export function parseStartCommand(command: string): { env: Record<string, string>; nodeOptions: string[] } {
-  const match = /^((?:[A-Z_]+=\S+ )*)node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(command);
-  if (!match) throw new Error(`not "[NAME=value ...] node [--flags] dist/src/main.js": ${command}`);
+  const match = /^((?:[A-Z_]+=\S+ )*)(?:exec )?node ((?:--\S+ )*)dist\/src\/main\.js$/.exec(command);
+  if (!match) throw new Error(`not "[NAME=value ...] [exec] node [--flags] dist/src/main.js": ${command}`);
   const words = (text: string) => text.split(' ').filter(Boolean);
   return {
     env: Object.fromEntries(words(match[1]).map((setting) => setting.split('=', 2) as [string, string])),

@@ -1,4 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import type { AppConfig } from '../config/app-config';
+import { connectEmbedded, connectPostgres } from '../database/database-connection';
+import { applyMigrations, readMigrations } from '../database/migrator';
 import { randomUUID } from 'node:crypto';
 import { userInfo } from 'node:os';
 import { KeysRepository } from '../auth/keys.repository';
@@ -13,7 +16,7 @@ import { rewrapCredentials } from './key-ring-rewrap';
 
 export const USAGE = `usage: npm run cli -- <command>
 
-  db migrate                                   apply pending migrations (also done at every start)
+  db migrate                                   apply pending migrations (needs no keys; also done at every start)
   tenant create NAME                           create a tenant
   tenant list [--name NAME]                    list the tenants (id, name, created), oldest first
   key create --tenant ID --roles R1,R2 [--name NAME]
@@ -34,6 +37,27 @@ export const THROUGH_THE_GATEWAY = `While the gateway runs, use its API instead 
   keys rewrap, usage, drop   stop the gateway first`;
 
 export class CliUsageError extends Error {}
+
+/**
+ * `db migrate`: applies pending migrations and says what it did. It opens the database alone, so it
+ * needs no keys: migrations read and seal nothing.
+ */
+export async function migrateDatabase(database: AppConfig['database']): Promise<string[]> {
+  const connection = database.url
+    ? connectPostgres(database.url, { queryTimeoutMs: database.queryTimeoutMs })
+    : await connectEmbedded(database.dataDir);
+  try {
+    const migrations = readMigrations();
+    const applied = await applyMigrations(connection, migrations);
+    if (applied.length === 0) {
+      return [`database ${connection.description} is already up to date (${migrations.length} migrations)`];
+    }
+    const count = applied.length === 1 ? '1 migration' : `${applied.length} migrations`;
+    return [`applied ${count} to database ${connection.description}:`, ...applied.map((name) => `  ${name}`)];
+  } finally {
+    await connection.close();
+  }
+}
 
 function cliActor(): Actor {
   let user = 'unknown';
@@ -68,8 +92,6 @@ function parseRoles(text: string | undefined): Role[] {
 export async function runCommand(app: INestApplicationContext, args: string[]): Promise<string[]> {
   const [group, command, ...rest] = args;
   switch (`${group} ${command}`) {
-    case 'db migrate':
-      return ['database migrated: every migration is applied'];
     case 'tenant create': {
       if (!rest[0]) throw new CliUsageError('tenant create needs a NAME');
       const tenant = await app.get(TenantsService).create({ name: rest[0] }, cliActor());

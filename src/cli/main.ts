@@ -3,9 +3,10 @@ import { resolve } from 'node:path';
 import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
+import { KeyRingError } from '../crypto/key-ring';
 import { CliModule } from './cli.module';
 import { assertDataDirFree, DataDirInUseError } from '../database/data-dir-lock';
-import { CliUsageError, runCommand, THROUGH_THE_GATEWAY, USAGE } from './commands';
+import { CliUsageError, migrateDatabase, runCommand, THROUGH_THE_GATEWAY, USAGE } from './commands';
 
 async function main(): Promise<number> {
   const args = process.argv.slice(2);
@@ -17,9 +18,18 @@ async function main(): Promise<number> {
   const { url, dataDir } = config.database;
   // The running gateway owns the embedded database: refused before anything starts.
   if (url === null && !dataDir.startsWith('memory://')) await assertDataDirFree(resolve(dataDir));
+  if (args[0] === 'db' && args[1] === 'migrate') {
+    for (const line of await migrateDatabase(config.database)) console.log(line);
+    return 0;
+  }
   const app = await NestFactory.createApplicationContext(CliModule.forRoot(config), {
     logger: ['error', 'warn'],
+    // A failed start is thrown to the handler below (one line) instead of Nest logging its stack.
+    abortOnError: false,
+    bufferLogs: true,
+    autoFlushLogs: false,
   });
+  app.flushLogs();
   try {
     for (const line of await runCommand(app, args)) console.log(line);
     return 0;
@@ -33,9 +43,13 @@ main().then(
   (error: unknown) => {
     if (error instanceof CliUsageError) console.error(error.message);
     else if (error instanceof DataDirInUseError) console.error(`${error.message}\n${THROUGH_THE_GATEWAY}`);
-    else if (error instanceof ConfigError) console.error(`configuration error: ${error.message}`);
+    else if (error instanceof ConfigError || error instanceof KeyRingError)
+      console.error(`configuration error: ${error.message}`);
     else if (error instanceof ProblemException) console.error(error.problem.detail);
-    else console.error(`failed: ${error instanceof Error ? error.message : String(error)}`);
+    else
+      console.error(
+        `failed: ${(error instanceof Error ? error.message : String(error)).replace(/\s*\n\s*/g, ' ')}`,
+      );
     process.exit(error instanceof CliUsageError ? 2 : 1);
   },
 );

@@ -27,9 +27,12 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
       // Built by now: what it was built from need not stay in memory.
       unloadQueryCompilerSource();
     } catch (error) {
-      throw new Error(`database ${this.connection.description} is not usable: ${(error as Error).message}`, {
-        cause: error,
-      });
+      const setting = this.connection.kind === 'postgres' ? 'DATABASE_URL' : 'DATA_DIR';
+      throw new Error(
+        `database ${this.connection.description} is not usable: ${(error as Error).message} ` +
+          `(check ${setting} and that the database is up)`,
+        { cause: error },
+      );
     }
     this.migrated = true;
     if (applied.length > 0) this.logger.log(`applied migrations: ${applied.join(', ')}`);

@@ -3,7 +3,7 @@ import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec.interface';
 import { Public } from '../auth/auth.decorators';
 import { PrismaService } from '../database/prisma.service';
-import { ApiProblem } from '../openapi/api-problems';
+import { ApiProblem, ApiUrlProblems } from '../openapi/api-problems';
 
 const HEALTH_STATUS: SchemaObject = {
   type: 'object',
@@ -17,6 +17,7 @@ export interface HealthStatus {
 
 @ApiTags('operations')
 @Public()
+@ApiUrlProblems()
 @Controller('health')
 export class HealthController {
   constructor(private readonly prisma: PrismaService) {}

@@ -2,9 +2,11 @@ import { Controller, Get, Header } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { Public } from '../auth/auth.decorators';
 import { MetricsService } from '../metrics/metrics.service';
+import { ApiUrlProblems } from '../openapi/api-problems';
 
 @ApiTags('operations')
 @Public()
+@ApiUrlProblems()
 @Controller('metrics')
 export class MetricsController {
   constructor(private readonly metrics: MetricsService) {}

@@ -6,13 +6,13 @@ import { LoggerModule } from 'nestjs-pino';
 import pino, { Logger as PinoInstance } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { redactSecrets, redactText } from '../redaction/redact';
-import { bufferedStdout } from './buffered-stdout';
+import { logDestination } from './log-destination';
 
 /** The one pino logger: Nest's logger writes through it, and so does the access log. */
 export const ROOT_LOGGER = Symbol('ROOT_LOGGER');
 
 /**
- * Structured JSON logs. Request bodies, headers and query strings are never logged; every logged
+ * Structured JSON logs (readable lines in development on a terminal: logDestination). Request bodies, headers and query strings are never logged; every logged
  * object goes through the shared redaction, so a secret cannot reach a log line.
  *
  * nestjs-pino carries Nest's logger; its per-request middleware (pino-http with a child logger
@@ -35,7 +35,7 @@ export class LoggingModule {
                 level: config.get('logLevel', { infer: true }),
                 formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
               },
-              destination ?? bufferedStdout(),
+              destination ?? logDestination(config.get('env', { infer: true })),
             ),
         },
       ],

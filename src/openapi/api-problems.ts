@@ -70,6 +70,17 @@ export function ApiProblem(
   };
 }
 
+/**
+ * What every route can answer about its URL, before anything else is looked at: the public ones
+ * (health, metrics) too.
+ */
+export const ApiUrlProblems = (): RouteDecorator =>
+  ApiProblem(
+    400,
+    '`bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a ' +
+      'percent-escape that does not decode as UTF-8; `errors` names it.',
+  );
+
 /** What every route that takes a gateway key, a user token or the platform token can answer. */
 export const ApiAuthenticationProblems = (forbidden: string): RouteDecorator =>
   applyDecorators(
@@ -133,8 +144,8 @@ export function ApiUpstreamProblems(upstream: UpstreamName): RouteDecorator {
   const passedThrough = (status: number, meaning: string) =>
     ApiProblem(
       status,
-      `\`upstream-rejected-request\`: ${label} answered ${status} (${meaning}); its error body, secrets removed, ` +
-        'is in `upstream.body`.',
+      `\`upstream-rejected-request\`: ${label} answered ${status} (${meaning}); \`detail\` gives its reason ` +
+        '("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.',
     );
   return applyDecorators(
     passedThrough(400, 'it refused the request'),
@@ -166,7 +177,7 @@ export function ApiUpstreamProblems(upstream: UpstreamName): RouteDecorator {
     ApiProblem(
       502,
       `\`upstream-credential-rejected\`: ${label} refused the stored credential (it is marked so until rotated). ` +
-        `\`upstream-error\`: it answered 5xx. \`upstream-unreachable\`: it could not be reached. ` +
+        `\`upstream-error\`: it answered 5xx. \`upstream-unreachable\`: it could not be reached (\`detail\` names its scheme, host and port). ` +
         '`upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable.',
     ),
     ApiProblem(

@@ -194,6 +194,11 @@ export class PostgresBus implements EventBus {
 }
 
 /** A 32-bit key for an advisory lock, from the stream key. */
+/** The advisory lock that is a service's poller lease on Postgres. */
+export function pollerLockOf(key: string): [number, number] {
+  return [LOCK_CLASS, lockId(key)];
+}
+
 function lockId(key: string): number {
   let hash = 0;
   for (let index = 0; index < key.length; index++) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;

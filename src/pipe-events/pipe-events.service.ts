@@ -26,6 +26,11 @@ interface Stream {
   leased: boolean;
   /** Writes heard of: a poll that began before one does not compare its list. */
   writes: number;
+  /**
+   * Pipes written before the poller's first look (null: deleted): that look compares them, so a
+   * change made right after a write is not taken into the first look unreported.
+   */
+  writtenBeforeFirstLook: Map<string, PipeSnapshot | null>;
   /** Poller turns in a row taken without a subscriber here. */
   idleTurns: number;
   timer: NodeJS.Timeout | null;
@@ -197,6 +202,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
         seen: null,
         leased: false,
         writes: 0,
+        writtenBeforeFirstLook: new Map(),
         idleTurns: 0,
         timer: null,
       };
@@ -241,7 +247,11 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
 
   private heardOfWrite(stream: Stream, type: PipeEventType, pipeId: string, pipe: Pipe | undefined): void {
     stream.writes++;
-    if (stream.seen === null) return;
+    if (stream.seen === null) {
+      if (type === 'pipe.deleted') stream.writtenBeforeFirstLook.set(pipeId, null);
+      else if (pipe) stream.writtenBeforeFirstLook.set(pipeId, snapshotOf(pipe));
+      return;
+    }
     if (type === 'pipe.deleted') stream.seen.delete(pipeId);
     else if (pipe) stream.seen.set(pipeId, snapshotOf(pipe));
   }
@@ -287,12 +297,13 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
         const now = pipesOf((answer.body as { result?: unknown } | null)?.result);
         // A list read before a write heard of since would undo it: the next turn compares.
         if (answer.status === 200 && writes === stream.writes) {
-          // The first look after taking the lease sets what later ones compare with.
-          if (stream.seen !== null) {
-            for (const found of differences(stream.seen, now)) {
-              this.publish(stream.tenantId, stream.at, found.type, found.pipeId, found.pipe, 'upstream');
-            }
+          // The first look after taking the lease sets what later ones compare with; of the pipes
+          // written before it, it reports what changed since the write.
+          const before = stream.seen ?? firstLookBaseline(stream.writtenBeforeFirstLook, now);
+          for (const found of differences(before, now)) {
+            this.publish(stream.tenantId, stream.at, found.type, found.pipeId, found.pipe, 'upstream');
           }
+          stream.writtenBeforeFirstLook.clear();
           stream.seen = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
         }
       } catch (error) {
@@ -310,11 +321,25 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     if (stream.timer !== null) clearTimeout(stream.timer);
     stream.timer = null;
     stream.seen = null;
+    stream.writtenBeforeFirstLook.clear();
     if (stream.leased) {
       stream.leased = false;
       await this.bus.release(streamKeyOf(stream.tenantId, stream.at));
     }
   }
+}
+
+/**
+ * What the first look compares with: every pipe it finds as found, except those written before it,
+ * which compare with what their write answered (one deleted then and found again is not reported).
+ */
+function firstLookBaseline(
+  written: ReadonlyMap<string, PipeSnapshot | null>,
+  now: readonly Pipe[],
+): Map<string, PipeSnapshot> {
+  const baseline = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
+  for (const [pipeId, snapshot] of written) if (snapshot !== null) baseline.set(pipeId, snapshot);
+  return baseline;
 }
 
 function countDown(counts: Map<string, number>, key: string): void {

@@ -1,6 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
-import { createRemoteJWKSet, errors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import {
+  createRemoteJWKSet,
+  decodeJwt,
+  errors,
+  jwtVerify,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
 import type { AppConfig, OidcConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
 import { unprintableTextReason } from '../common/validation/safe-text';
@@ -55,6 +62,12 @@ export class OidcVerifier {
   async verify(token: string): Promise<SignedInUser> {
     const config = this.config;
     if (config === null) throw new InvalidTokenError('Sign-in is not configured on this gateway.');
+    // Another issuer's token names a key this issuer does not publish: say what is wrong with it
+    // rather than that, and spare the issuer a refetch of its keys. Refusing on an unverified claim is safe.
+    const claimed = claimedIssuer(token);
+    if (claimed !== undefined && claimed !== config.issuer) {
+      throw new InvalidTokenError(`The token was not issued by ${config.issuer}.`);
+    }
     const keys = await this.keys(config);
     let payload: JWTPayload;
     try {
@@ -119,6 +132,16 @@ function issuerUnavailable(): ProblemException {
       "The identity provider's keys could not be fetched, so user tokens cannot be checked now. Gateway keys still work.",
     headers: { 'retry-after': String(DISCOVERY_RETRY_MS / 1000) },
   });
+}
+
+/** The `iss` a token claims, unverified; undefined when it is not a JWT with a text `iss`. */
+function claimedIssuer(token: string): string | undefined {
+  try {
+    const { iss } = decodeJwt(token);
+    return typeof iss === 'string' ? iss : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Why a token was refused, in words that quote nothing of it; 503 when the issuer could not be reached. */

@@ -23,15 +23,32 @@ export class UpstreamCredentialRejectedException extends ProblemException {
 
 /**
  * Refused, reset, unreachable, a connect timeout and a failed name lookup all read alike: what
- * happened to the connection would tell a caller which ports of an upstream host are open.
+ * happened to the connection would tell a caller which ports of an upstream host are open. The
+ * address tried is named (upstreamAddress), so a caller can tell a wrong setting from an outage.
  */
-export function upstreamUnreachable(upstream: UpstreamName): ProblemException {
+export function upstreamUnreachable(upstream: UpstreamName, address: string): ProblemException {
   return new ProblemException({
     status: 502,
     type: 'upstream-unreachable',
     title: 'Upstream unreachable',
-    detail: `The ${LABEL[upstream]} could not be reached.`,
+    detail: `The ${LABEL[upstream]} could not be reached at ${address}.`,
   });
+}
+
+const DEFAULT_PORTS: Record<string, string> = { 'http:': '80', 'https:': '443' };
+
+/**
+ * An upstream base address as it may be shown: scheme, host and port only. User-info, path and
+ * query may hold secrets (a token in a self-hosted address), so they are never shown.
+ */
+export function upstreamAddress(url: string): string {
+  try {
+    const parsed = new URL(url);
+    const port = parsed.port || DEFAULT_PORTS[parsed.protocol] || '';
+    return `${parsed.protocol}//${parsed.hostname}${port ? `:${port}` : ''}`;
+  } catch {
+    return '(an address that is not a URL)';
+  }
 }
 
 export function upstreamTimeout(upstream: UpstreamName, timeoutMs: number): ProblemException {
@@ -106,14 +123,44 @@ export function upstreamServiceIdle(detail: UpstreamProblem): ProblemException {
   });
 }
 
-/** 400, 404, 409 and other client errors reach the caller with the upstream status. */
+/**
+ * 400, 404, 409 and other client errors reach the caller with the upstream status. A frontend
+ * shows `detail`, so it carries the upstream's own reason (from the body already scrubbed).
+ */
 export function upstreamClientError(upstream: UpstreamName, detail: UpstreamProblem): ProblemException {
   const status = [400, 404, 409, 412, 413, 422].includes(detail.status) ? detail.status : 502;
+  const reason = upstreamReason(upstream, detail.body);
   return new ProblemException({
     status,
     type: 'upstream-rejected-request',
     title: 'Upstream rejected the request',
-    detail: `The ${LABEL[upstream]} answered ${detail.status}; see upstream.body.`,
+    detail:
+      reason === null
+        ? `The ${LABEL[upstream]} answered ${detail.status}; see upstream.body.`
+        : `The ${LABEL[upstream]} refused: ${reason}`,
     upstream: detail,
   });
+}
+
+// Where each API puts its reason: the pipes API `{status, error, requestId}`, the dashboards API
+// `{message}` or a plain-text body ("Not Found", "Params validation failed: …").
+const REASON_FIELDS: Record<UpstreamName, readonly string[]> = {
+  pipes: ['error', 'message'],
+  dashboards: ['message', 'error'],
+};
+
+/** Characters of the upstream's reason `detail` quotes; the whole body stays in `upstream.body`. */
+export const MAX_REASON_CHARS = 300;
+
+/** The upstream's reason in an error body, on one line and cut short; null when it gives none. */
+export function upstreamReason(upstream: UpstreamName, body: unknown): string | null {
+  let text: unknown = body;
+  if (typeof body === 'object' && body !== null && !Array.isArray(body)) {
+    const record = body as Record<string, unknown>;
+    text = REASON_FIELDS[upstream].map((field) => record[field]).find((value) => typeof value === 'string');
+  }
+  if (typeof text !== 'string') return null;
+  const line = text.replace(/\s+/g, ' ').trim();
+  if (line === '') return null;
+  return line.length <= MAX_REASON_CHARS ? line : `${line.slice(0, MAX_REASON_CHARS - 1).trimEnd()}…`;
 }

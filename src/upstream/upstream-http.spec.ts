@@ -381,12 +381,12 @@ describe('UpstreamHttp answers that cannot be used', () => {
   });
 
   describe('connection failures', () => {
-    const unreachable = {
+    const unreachable = (address: string) => ({
       status: 502,
       type: 'upstream-unreachable',
       title: 'Upstream unreachable',
-      detail: 'The pipes API could not be reached.',
-    };
+      detail: `The pipes API could not be reached at ${address}.`,
+    });
     let warn: jest.SpyInstance;
     beforeEach(() => (warn = jest.spyOn(Logger.prototype, 'warn').mockImplementation(() => undefined)));
     afterEach(() => jest.restoreAllMocks());
@@ -415,10 +415,16 @@ describe('UpstreamHttp answers that cannot be used', () => {
         ) => callback(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))) as never);
       const unknownName = new UpstreamHttp('pipes', 'http://pipes.gateway-test.invalid', 2_000);
       try {
-        for (const http of [refused, reset, unknownName]) {
-          expect(await problemOf(http)).toEqual(unreachable);
-        }
+        expect(await problemOf(refused)).toEqual(unreachable(`http://127.0.0.1:${closedPort}`));
+        expect(await problemOf(reset)).toEqual(unreachable(new URL(origin).origin));
+        expect(await problemOf(unknownName)).toEqual(unreachable('http://pipes.gateway-test.invalid:80'));
         expect(new Set(loggedCodes())).toEqual(new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND']));
+        expect(warn.mock.calls[0][0]).toEqual({
+          upstream: 'pipes',
+          address: `http://127.0.0.1:${closedPort}`,
+          requestId: 'r',
+          code: 'ECONNREFUSED',
+        });
       } finally {
         await Promise.all([refused.close(), unknownName.close()]);
       }

@@ -23,6 +23,7 @@ import {
   upstreamRateLimited,
   upstreamServerError,
   upstreamServiceIdle,
+  upstreamAddress,
   upstreamTimeout,
   upstreamUnreachable,
 } from './upstream-errors';
@@ -188,7 +189,7 @@ export class UpstreamHttp {
 
   constructor(
     readonly name: UpstreamName,
-    baseUrl: string,
+    private readonly baseUrl: string,
     private readonly timeoutMs: number,
     private readonly retry: RetryPolicy = DEFAULT_RETRY_POLICY,
     private readonly onAttempt: (outcome: UpstreamAttempt) => void = () => undefined,
@@ -276,16 +277,19 @@ export class UpstreamHttp {
       retry: call.mayRetry && failure !== 'too-large',
     });
     if (failure === 'too-large') throw upstreamAnswerTooLarge(this.name, this.maxAnswerBytes);
+    const address = upstreamAddress(call.request.baseUrl ?? this.baseUrl);
     if (failure === 'connection') {
       // The cause (refused, reset, name not found…) is for operators only: told to callers, it
       // would say which ports of a host are open.
       this.logger.warn(
-        { upstream: this.name, code: (error as AxiosError).code },
+        { upstream: this.name, address, requestId: call.request.requestId, code: (error as AxiosError).code },
         'upstream connection failed',
       );
     }
     const problem =
-      failure === 'timeout' ? upstreamTimeout(this.name, this.timeoutMs) : upstreamUnreachable(this.name);
+      failure === 'timeout'
+        ? upstreamTimeout(this.name, this.timeoutMs)
+        : upstreamUnreachable(this.name, address);
     if (call.mayRetry) throw new RetryableAttempt(problem, null);
     throw problem;
   };

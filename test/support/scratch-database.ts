@@ -3,6 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 
+// The run's prefix for the databases it makes (TEST_DATABASE_PREFIX), checked as npm test checks it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { testDatabasePrefix } = require('../../scripts/run-tests.js') as {
+  testDatabasePrefix(env: NodeJS.ProcessEnv): string;
+};
+
 export interface ScratchDatabase {
   /** Gateway settings that point at this database. */
   env: Record<string, string>;
@@ -23,7 +29,7 @@ export async function createScratchDatabase(): Promise<ScratchDatabase> {
       drop: () => Promise.resolve(rmSync(dir, { recursive: true, force: true })),
     };
   }
-  const name = `pipes_gateway_scratch_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const name = `${testDatabasePrefix(process.env)}_scratch_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
   const admin = new Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE "${name}"`);

@@ -304,6 +304,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/credentials/{id}/usage': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where a vault secret is used
+     * @description The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.
+     */
+    get: operations['SecretUsageController_usage'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/organizations/{organizationId}/services/{serviceId}/pipes': {
     parameters: {
       query?: never;
@@ -474,26 +494,6 @@ export interface paths {
      * @description Submits the recorded create spec again, with today's values of the vault secrets it references, as a new history entry linked to this one. A spec that held inline secrets answers 409 listing them: the history kept none of their values.
      */
     post: operations['PipeSpecHistoryController_resubmit'];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  '/v1/credentials/{id}/usage': {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Where a vault secret is used
-     * @description The pipes created or updated through the gateway with specs that reference the secret, and where in each spec.
-     */
-    get: operations['SecretUsageController_usage'];
-    put?: never;
-    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1135,6 +1135,26 @@ export interface components {
       /** @description With ?propagate=true: each pipe that uses the secret, updated upstream or not. */
       propagation?: components['schemas']['PropagationOutcomeView'][];
     };
+    SecretUseItemView: {
+      pipeId: string;
+      /** Format: uuid */
+      organizationId: string;
+      /** Format: uuid */
+      serviceId: string;
+      /** @description Where in the spec the reference stands, e.g. source.kafka.credentials. */
+      path: string;
+      /**
+       * Format: uuid
+       * @description The create spec, when it made the reference.
+       */
+      historyId: string | null;
+      /** Format: date-time */
+      since: string;
+    };
+    SecretUseListView: {
+      items: components['schemas']['SecretUseItemView'][];
+      nextCursor: string | null;
+    };
     PipeSpecRecordView: {
       /** Format: uuid */
       id: string;
@@ -1181,26 +1201,6 @@ export interface components {
     ResubmitPipeSpecDto: {
       /** @description A name for the new pipe; the recorded one when left out. */
       name?: string;
-    };
-    SecretUseItemView: {
-      pipeId: string;
-      /** Format: uuid */
-      organizationId: string;
-      /** Format: uuid */
-      serviceId: string;
-      /** @description Where in the spec the reference stands, e.g. source.kafka.credentials. */
-      path: string;
-      /**
-       * Format: uuid
-       * @description The create spec, when it made the reference.
-       */
-      historyId: string | null;
-      /** Format: date-time */
-      since: string;
-    };
-    SecretUseListView: {
-      items: components['schemas']['SecretUseItemView'][];
-      nextCursor: string | null;
     };
     DashboardVersionSummaryView: {
       /** @description Starts at 1 per dashboard; each replace or restore stores one. */
@@ -4583,6 +4583,111 @@ export interface operations {
       };
     };
   };
+  SecretUsageController_usage: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SecretUseListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: the tenant has no credential with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   PipesController_list: {
     parameters: {
       query?: never;
@@ -4621,7 +4726,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -4654,7 +4759,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4664,7 +4769,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4674,7 +4779,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4684,7 +4789,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4695,7 +4800,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -4748,7 +4853,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4828,7 +4933,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -4861,7 +4966,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4874,7 +4979,7 @@ export interface operations {
       /**
        * @description `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
        *
-       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       409: {
         headers: {
@@ -4887,7 +4992,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -4900,7 +5005,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -4926,7 +5031,7 @@ export interface operations {
        *
        *     `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
        *
-       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -4979,7 +5084,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5059,7 +5164,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5092,7 +5197,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5102,7 +5207,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5112,7 +5217,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5122,7 +5227,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5133,7 +5238,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5186,7 +5291,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5260,7 +5365,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5293,7 +5398,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5303,7 +5408,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5313,7 +5418,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5323,7 +5428,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5334,7 +5439,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5387,7 +5492,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5469,7 +5574,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5502,7 +5607,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5512,7 +5617,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5522,7 +5627,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5535,7 +5640,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -5559,7 +5664,7 @@ export interface operations {
       /**
        * @description `secret-reference-misplaced`: a `{"$secret": name}` reference stands where the pipes service takes no secret (only credential objects, access keys, passwords, secret and private keys, connection strings and service-account keys take one); `errors` names each place, and nothing is sent or recorded. `secret-reference-unknown`: a reference names no vault secret of the tenant; `errors` names each place. `credential-unreadable` (500) if a referenced secret cannot be decrypted.
        *
-       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5612,7 +5717,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5694,7 +5799,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5727,7 +5832,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5737,7 +5842,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5747,7 +5852,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5760,7 +5865,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -5782,7 +5887,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -5835,7 +5940,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5917,7 +6022,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -5950,7 +6055,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5960,7 +6065,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5970,7 +6075,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5983,7 +6088,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -6005,7 +6110,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -6058,7 +6163,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6138,7 +6243,7 @@ export interface operations {
       /**
        * @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -6171,7 +6276,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6181,7 +6286,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6191,7 +6296,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6201,7 +6306,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6212,7 +6317,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -6265,7 +6370,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6345,7 +6450,7 @@ export interface operations {
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        *
-       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       400: {
         headers: {
@@ -6378,7 +6483,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       404: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6388,7 +6493,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6398,7 +6503,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6411,7 +6516,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -6433,7 +6538,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -6486,7 +6591,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6773,7 +6878,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
        *
@@ -6813,7 +6918,7 @@ export interface operations {
       /**
        * @description `not-found`: the tenant has no history record with this id.
        *
-       *     `upstream-rejected-request`: the pipes API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       404: {
         headers: {
@@ -6827,7 +6932,7 @@ export interface operations {
       /**
        * @description `spec-holds-inline-secrets`: the spec carried secrets inline, which the history did not keep; `errors` names each place.
        *
-       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the pipes API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
        */
@@ -6842,7 +6947,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the pipes API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6853,7 +6958,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        */
@@ -6877,7 +6982,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the pipes API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `pipes-credential-missing`: the tenant has no pipes credential for this call; an admin stores one with POST /v1/credentials.
        *
@@ -6934,7 +7039,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6965,111 +7070,6 @@ export interface operations {
       /** @description `upstream-timeout`: the pipes API did not answer within UPSTREAM_TIMEOUT_MS. */
       504: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-    };
-  };
-  SecretUsageController_usage: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
-        'X-On-Behalf-Of'?: string;
-        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
-        'X-Tenant-Id'?: string;
-        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
-        'X-Request-Id'?: string;
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      200: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/json': components['schemas']['SecretUseListView'];
-        };
-      };
-      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
-      400: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
-      401: {
-        headers: {
-          /** @description The scheme to authenticate with: `Bearer`. */
-          'WWW-Authenticate'?: string;
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `not-found`: the tenant has no credential with this id. */
-      404: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
-      429: {
-        headers: {
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
-      500: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -7227,7 +7227,7 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7263,7 +7263,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7276,7 +7276,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7286,7 +7286,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7296,7 +7296,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7307,7 +7307,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -7350,7 +7350,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7428,7 +7428,7 @@ export interface operations {
       /**
        * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7464,7 +7464,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7480,7 +7480,7 @@ export interface operations {
       /**
        * @description `idempotent-request-in-progress`: a request with this key is still running (retry after `Retry-After`). `idempotent-outcome-unknown`: the first request with this key was interrupted; check before retrying.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       409: {
         headers: {
@@ -7493,7 +7493,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7506,7 +7506,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -7530,7 +7530,7 @@ export interface operations {
       /**
        * @description `idempotency-key-reused`: the key was used within 24 hours for a different request; use a new key.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -7573,7 +7573,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7656,7 +7656,7 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7692,7 +7692,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7705,7 +7705,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7715,7 +7715,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7725,7 +7725,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7736,7 +7736,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -7779,7 +7779,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7860,7 +7860,7 @@ export interface operations {
       /**
        * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -7896,7 +7896,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -7910,7 +7910,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
        */
@@ -7928,7 +7928,7 @@ export interface operations {
       /**
        * @description `dashboard-changed`: the dashboard changed since it was read (If-Match matches no current ETag), or no longer exists; nothing was written. Read it again; the answer carries the current ETag.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       412: {
         headers: {
@@ -7944,7 +7944,7 @@ export interface operations {
       /**
        * @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       413: {
         headers: {
@@ -7966,7 +7966,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -8009,7 +8009,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8080,7 +8080,7 @@ export interface operations {
         content?: never;
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -8116,7 +8116,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -8130,7 +8130,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
        */
@@ -8145,7 +8145,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       412: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8155,7 +8155,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8166,7 +8166,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -8209,7 +8209,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8493,7 +8493,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 400 (it refused the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
        */
@@ -8531,7 +8531,7 @@ export interface operations {
       /**
        * @description `not-found`: the dashboard has no stored version with that number.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 404 (no such resource there); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `not-found`: the tenant has no dashboards credential with that credentialId.
        */
@@ -8545,7 +8545,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 409 (a conflict with its current state); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboard-busy`: another replica was writing this dashboard and did not finish within UPSTREAM_TIMEOUT_MS; nothing was written. Retry after `Retry-After`.
        */
@@ -8563,7 +8563,7 @@ export interface operations {
       /**
        * @description `dashboard-changed`: the dashboard changed since it was read (If-Match matches no current ETag), or no longer exists; nothing was written. Read it again; the answer carries the current ETag.
        *
-       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); its error body, secrets removed, is in `upstream.body`.
+       *     `upstream-rejected-request`: the dashboards API answered 412 (a precondition failed); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        */
       412: {
         headers: {
@@ -8576,7 +8576,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); its error body, secrets removed, is in `upstream.body`. */
+      /** @description `upstream-rejected-request`: the dashboards API answered 413 (the request was too large for it); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`. */
       413: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8587,7 +8587,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); its error body, secrets removed, is in `upstream.body`.
+       * @description `upstream-rejected-request`: the dashboards API answered 422 (it could not process the request); `detail` gives its reason ("The … API refused: …") when it said one, and its error body, secrets removed, is in `upstream.body`.
        *
        *     `dashboards-credential-missing`: the tenant has no dashboards credential for this call; an admin stores one with POST /v1/credentials.
        */
@@ -8630,7 +8630,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached. `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8695,6 +8695,16 @@ export interface operations {
           };
         };
       };
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
       500: {
         headers: {
@@ -8730,6 +8740,16 @@ export interface operations {
             /** @enum {string} */
             status: 'ok';
           };
+        };
+      };
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
@@ -8774,6 +8794,16 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+        };
+      };
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
         };
       };
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */

@@ -88,8 +88,8 @@ export function trackRouteMethods(fastify: FastifyInstance): void {
   });
 }
 
-function allowedMethods(request: FastifyRequest): string[] {
-  const segments = request.url.split('?')[0].split('/');
+function allowedMethods(request: FastifyRequest, path = request.url.split('?')[0]): string[] {
+  const segments = path.split('/');
   const allowed = new Set<string>();
   for (const path of routePaths.get(request.server)?.values() ?? []) {
     const matches =
@@ -102,8 +102,8 @@ function allowedMethods(request: FastifyRequest): string[] {
 
 /**
  * Words the framework's own refusals for callers: a body over the limit names the limit and its
- * setting; a request no route matched, on a path that other methods answer, is a 405 with Allow.
- * Every other error is returned as it is.
+ * setting; a request no route matched, on a path that other methods answer, is a 405 with Allow;
+ * one on a path that exists under /v1 is a 404 that says so. Every other error is returned as it is.
  */
 export function explainFrameworkError(error: unknown, request: FastifyRequest): unknown {
   // Nest hands Fastify's refusal on as a bare HttpException with its status (the only 413 not
@@ -125,6 +125,16 @@ export function explainFrameworkError(error: unknown, request: FastifyRequest): 
         title: 'Method not allowed',
         detail: `${request.method} is not allowed on this path; it answers ${allowed.join(', ')}.`,
         headers: { allow: allowed.join(', ') },
+      });
+    }
+    // A path written without the API's version prefix, which exists with it.
+    const path = request.url.split('?')[0];
+    if (!path.startsWith('/v1/') && allowedMethods(request, `/v1${path}`).length > 0) {
+      return new ProblemException({
+        status: 404,
+        type: 'not-found',
+        title: 'Not found',
+        detail: `Cannot ${request.method} ${path}: the API is under /v1; did you mean /v1${path}?`,
       });
     }
   }
