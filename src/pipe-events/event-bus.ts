@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
-import { Client } from 'pg';
+import { Client, type QueryResult, type QueryResultRow } from 'pg';
 import type { PipeEvent } from './pipe-event';
 
 /**
@@ -123,6 +123,8 @@ export class PostgresBus implements EventBus {
   private readonly held = new Set<string>();
   private onEvent: (event: PipeEvent) => void = () => undefined;
   private closed = false;
+  // A pg client runs one query at a time: notifies and lease queries wait their turn here.
+  private turn: Promise<unknown> = Promise.resolve();
 
   constructor(private readonly url: string) {}
 
@@ -136,18 +138,18 @@ export class PostgresBus implements EventBus {
     if (Buffer.byteLength(payload) > PG_MAX_PAYLOAD) {
       payload = JSON.stringify({ ...event, data: { pipeId: event.data.pipeId, source: event.data.source } });
     }
-    await this.client?.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
+    await this.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
   }
 
   async hold(key: string): Promise<boolean> {
     if (this.held.has(key)) return true;
     if (!this.client) return false;
     try {
-      const result = await this.client.query<{ locked: boolean }>(
-        'SELECT pg_try_advisory_lock($1, $2) AS locked',
-        [LOCK_CLASS, lockId(key)],
-      );
-      if (result.rows[0]?.locked) this.held.add(key);
+      const result = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
+        LOCK_CLASS,
+        lockId(key),
+      ]);
+      if (result?.rows[0]?.locked) this.held.add(key);
       return this.held.has(key);
     } catch {
       return false;
@@ -156,9 +158,16 @@ export class PostgresBus implements EventBus {
 
   async release(key: string): Promise<void> {
     if (!this.held.delete(key)) return;
-    await this.client
-      ?.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, lockId(key)])
-      .catch(() => undefined);
+    await this.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, lockId(key)]).catch(() => undefined);
+  }
+
+  private query<Row extends QueryResultRow>(
+    text: string,
+    values: unknown[],
+  ): Promise<QueryResult<Row> | undefined> {
+    const run = this.turn.then(() => this.client?.query<Row>(text, values));
+    this.turn = run.catch(() => undefined);
+    return run;
   }
 
   async close(): Promise<void> {
@@ -193,12 +202,12 @@ export class PostgresBus implements EventBus {
   }
 }
 
-/** A 32-bit key for an advisory lock, from the stream key. */
 /** The advisory lock that is a service's poller lease on Postgres. */
 export function pollerLockOf(key: string): [number, number] {
   return [LOCK_CLASS, lockId(key)];
 }
 
+/** A 32-bit key for an advisory lock, from the stream key. */
 function lockId(key: string): number {
   let hash = 0;
   for (let index = 0; index < key.length; index++) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
