@@ -176,6 +176,30 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
     },
   );
 
+  it('keeps events only of services someone reads', async () => {
+    const kept = async (): Promise<number> => {
+      const metrics = await gateway.http.get('/metrics').expect(200);
+      return Number(/^gateway_pipe_events_kept (\d+)$/m.exec(metrics.text)![1]);
+    };
+    const unread = { ...setup, serviceId: randomUUID() };
+    const before = await kept();
+    await createPipe(gateway, unread);
+    await createPipe(gateway, unread);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(await kept()).toBe(before);
+
+    const read = { ...setup, serviceId: randomUUID() };
+    const stream = await openStream(
+      gateway.url,
+      pipesPath(read, '/events'),
+      bearer(setup.tenant.keys.viewer),
+    );
+    streams.push(stream);
+    await createPipe(gateway, read);
+    await stream.next((event) => event.event === 'pipe.created');
+    expect(await kept()).toBeGreaterThan(before);
+  });
+
   it('filters by pipeId', async () => {
     const first = await createPipe(gateway, setup);
     const stream = await open(bearer(setup.tenant.keys.viewer), `/events?pipeId=${first}`);

@@ -59,6 +59,7 @@ export class MetricsService {
   private readonly breakerStates = new Map<string, BreakerState>();
   private queuedAppends: () => number = () => 0;
   private writesInFlight: () => number = () => 0;
+  private pipeEventsKept: () => number = () => 0;
 
   constructor(@Inject(DATABASE_CONNECTION) database: DatabaseConnection) {
     collectDefaultMetrics({ register: this.registry });
@@ -85,6 +86,11 @@ export class MetricsService {
       'Database writes this process runs, each holding one of its MAX_WRITES_IN_FLIGHT slots.',
       () => this.writesInFlight(),
     );
+    this.countedGauge(
+      'gateway_pipe_events_kept',
+      'Pipe events this process keeps for readers resuming with Last-Event-ID.',
+      () => this.pipeEventsKept(),
+    );
   }
 
   /** Where the audit service counts the appends it holds back (AuditService). */
@@ -95,6 +101,11 @@ export class MetricsService {
   /** Where write admission counts the writes it let in (WriteAdmission). */
   countWritesInFlight(count: () => number): void {
     this.writesInFlight = count;
+  }
+
+  /** Where the pipe event streams count the events they keep for resumes (PipeEvents). */
+  countPipeEventsKept(count: () => number): void {
+    this.pipeEventsKept = count;
   }
 
   /** A gauge read from `count` whenever the metrics are scraped. */

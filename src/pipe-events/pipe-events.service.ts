@@ -13,6 +13,7 @@ import { EventStream, eventText } from './event-stream';
 import { differences, type Pipe, pipesOf, type PipeSnapshot, snapshotOf } from './pipe-diff';
 import { type PipeEvent, type PipeEventType, streamKeyOf } from './pipe-event';
 import { StreamAccess } from './stream-access';
+import { MetricsService } from '../metrics/metrics.service';
 
 /** A service's stream on this replica: its subscribers, its recent events, and its poller. */
 interface Stream {
@@ -85,8 +86,14 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     private readonly reads: PipeReads,
     private readonly access: StreamAccess,
     config: ConfigService<AppConfig, true>,
+    metrics: MetricsService,
   ) {
     this.settings = config.get('pipeEvents', { infer: true });
+    metrics.countPipeEventsKept(() => {
+      let kept = 0;
+      for (const stream of this.streams.values()) kept += stream.log.length;
+      return kept;
+    });
     const redisUrl = config.get('redisUrl', { infer: true });
     const databaseUrl = config.get('database', { infer: true }).url;
     // The embedded database is one process's alone: its subscribers are all in this process.
@@ -213,16 +220,18 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
 
   /** An event from the bus (this replica's own included): kept for resumes and sent to subscribers. */
   private received(event: PipeEvent): void {
-    const stream = this.streamOf(streamKeyOf(event.tenantId, event.at), event.tenantId, event.at);
+    // Another replica's write: what this one keeps of the service is out of date.
+    if (event.data.source === 'gateway') this.reads.forget(event.tenantId, event.at);
+    // Events are kept only for services someone here reads (or read, and may resume): every
+    // write of every service would otherwise be held in memory for nobody.
+    const stream = this.streams.get(streamKeyOf(event.tenantId, event.at));
+    if (stream === undefined) return;
     stream.log.push(event);
     if (stream.log.length > this.settings.replay)
       stream.log.splice(0, stream.log.length - this.settings.replay);
-    if (event.data.source === 'gateway') {
-      // Another replica's write: what this one keeps of the service is out of date.
-      this.reads.forget(event.tenantId, event.at);
-      // The poller records it, so that its next poll does not report it again.
+    // The poller records it, so that its next poll does not report it again.
+    if (event.data.source === 'gateway')
       this.heardOfWrite(stream, event.type, event.data.pipeId, event.data.pipe as Pipe | undefined);
-    }
     if (stream.subscribers.size === 0) return;
     const text = eventText(event);
     for (const subscriber of stream.subscribers) {
