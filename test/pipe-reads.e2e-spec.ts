@@ -1,12 +1,18 @@
 /**
  * Pipe reads through the tenant's cache: one upstream call for many readers, answers that say
  * their age, writes that drop what they change, and never a secret in a key, a log or an answer.
- * Dashboard reads answer 304 to If-None-Match.
+ * With Redis, two replicas share the answers. Dashboard reads answer 304 to If-None-Match.
  */
 import { randomUUID } from 'node:crypto';
+import Redis from 'ioredis';
+import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { PipeReads } from '../src/pipe-reads/pipe-reads.service';
 import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant } from './support/fixtures';
+import { startGateway, type TestGateway } from './support/gateway';
+import { redisReachable, TEST_REDIS_URL } from './support/redis';
+import { itIf } from './support/skip';
+import { CuttableProxy } from './support/tcp-proxy';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 
 const CACHE_MS = 1500;
@@ -192,5 +198,177 @@ describe('dashboard reads answer 304 to If-None-Match (e2e)', () => {
       .send({ name: 'another', tiles: [] })
       .expect(201);
     await world.gateway.http.get('/v1/dashboards').set(viewer()).set('If-None-Match', before).expect(200);
+  });
+});
+
+describe('pipe reads shared by two replicas through Redis (e2e)', () => {
+  const shared = redisReachable && process.env.DATABASE_URL !== undefined;
+  const itShared = itIf(shared, `needs Redis at ${TEST_REDIS_URL} and DATABASE_URL shared by both replicas`);
+  let world: UpstreamWorld;
+  let b: TestGateway;
+  let proxy: CuttableProxy;
+  let cut: TestGateway;
+  let redis: Redis;
+  let canary: string;
+  const path = (suffix = '', serviceId = world.serviceId) =>
+    `/v1/organizations/${world.organizationId}/services/${serviceId}/pipes${suffix}`;
+  const viewer = () => bearer(world.tenant.keys.viewer);
+  const upstreamReads = (suffix = '') =>
+    world.pipes.requests().filter((sent) => sent.method === 'GET' && sent.path.endsWith(`/pipes${suffix}`))
+      .length;
+  const sharedKeys = async (): Promise<string[]> => {
+    const keys: string[] = [];
+    let cursor = '0';
+    do {
+      const [next, found] = await redis.scan(cursor, 'MATCH', `pipes-gateway:reads:${world.tenant.id}:*`);
+      cursor = next;
+      keys.push(...found);
+    } while (cursor !== '0');
+    return keys;
+  };
+
+  async function createPipe(name = `shared-${randomUUID().slice(0, 8)}`): Promise<string> {
+    const body = validCreateBody('kafka', { secret: `${canary}-source-secret` }) as Record<string, unknown>;
+    const created = await world.gateway.http
+      .post(path())
+      .set(bearer(world.tenant.keys.operator))
+      .send({ ...body, name })
+      .expect(200);
+    return created.body.result.id as string;
+  }
+
+  beforeAll(async () => {
+    if (!shared) return;
+    const env = { REDIS_URL: TEST_REDIS_URL, PIPE_READ_CACHE_MS: String(CACHE_MS) };
+    world = await startUpstreamWorld(env);
+    canary = canaryOf(world);
+    b = await startGateway({ PIPES_API_URL: world.pipes.url, UPSTREAM_TIMEOUT_MS: '2000', ...env });
+    const { hostname, port } = new URL(TEST_REDIS_URL);
+    proxy = await CuttableProxy.start({ host: hostname, port: Number(port || 6379) });
+    // nestjs-pino sends every Nest logger line to the first gateway built in a process: the warnings
+    // checked below go to this one's capture.
+    __resetOutOfContextForTests();
+    cut = await startGateway({
+      PIPES_API_URL: world.pipes.url,
+      UPSTREAM_TIMEOUT_MS: '2000',
+      ...env,
+      REDIS_URL: `redis://127.0.0.1:${proxy.port}`,
+    });
+    redis = new Redis(TEST_REDIS_URL);
+  });
+  afterAll(async () => {
+    if (!shared) return;
+    await redis.quit();
+    await cut.close();
+    await proxy.close();
+    await b.close();
+    await world.close();
+  });
+  beforeEach(() => {
+    world?.pipes.faults.clear();
+    world?.pipes.clearRequests();
+  });
+
+  itShared(
+    'answers reads alternating between the replicas with one upstream call, aged from it',
+    async () => {
+      const pipeId = await createPipe();
+      world.pipes.clearRequests();
+      for (const suffix of ['', `/${pipeId}`, `/${pipeId}/settings`]) {
+        const answers = [];
+        for (let turn = 0; turn < 6; turn++) {
+          const replica = turn % 2 === 0 ? world.gateway : b;
+          answers.push(await replica.http.get(path(suffix)).set(viewer()).expect(200));
+        }
+        expect(upstreamReads(suffix)).toBe(1);
+        expect(new Set(answers.map((answer) => JSON.stringify(answer.body))).size).toBe(1);
+      }
+      // B has not read this service yet: its answer is A's, as old as A's call.
+      const elsewhere = randomUUID();
+      await world.gateway.http.get(path('', elsewhere)).set(viewer()).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 1_050));
+      const later = await b.http.get(path('', elsewhere)).set(viewer()).expect(200);
+      expect(later.headers.age).toBe('1');
+      expect(later.headers['cache-control']).toBe('private, max-age=0');
+      expect(upstreamReads()).toBe(2);
+    },
+  );
+
+  itShared('shares one call in flight between the replicas', async () => {
+    const elsewhere = randomUUID();
+    world.pipes.faults.add({ kind: 'latency', ms: 150, method: 'GET' });
+    await Promise.all(
+      Array.from({ length: 8 }, (_, turn) =>
+        (turn % 2 === 0 ? world.gateway : b).http.get(path('', elsewhere)).set(viewer()).expect(200),
+      ),
+    );
+    expect(upstreamReads()).toBe(1);
+  });
+
+  itShared('reads upstream again on B after a write on A', async () => {
+    const pipeId = await createPipe();
+    await world.gateway.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    world.pipes.clearRequests();
+    await world.gateway.http
+      .patch(path(`/${pipeId}`))
+      .set(bearer(world.tenant.keys.operator))
+      .send({ name: 'renamed-on-a' })
+      .expect(200);
+    const onB = await b.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    expect(onB.body.result.name).toBe('renamed-on-a');
+    expect(onB.headers.age).toBe('0');
+    expect(upstreamReads(`/${pipeId}`)).toBe(1);
+  });
+
+  itShared('keeps ids only in Redis keys, and answers scrubbed as served in its values', async () => {
+    const value = `shared-secret-${randomUUID().slice(0, 12)}`;
+    const pipeId = await createPipe(value);
+    await world.gateway.http
+      .post('/v1/credentials')
+      .set(bearer(world.tenant.keys.admin))
+      .send({ kind: 'secret', name: `shared-${randomUUID().slice(0, 6)}`, value })
+      .expect(201);
+    for (const suffix of ['', `/${pipeId}`, `/${pipeId}/settings`]) {
+      await world.gateway.http.get(path(suffix)).set(viewer()).expect(200);
+    }
+    const keys = await sharedKeys();
+    expect(keys).toContain(
+      `pipes-gateway:reads:${world.tenant.id}:${world.organizationId}:${world.serviceId}:list`,
+    );
+    expect(keys).toContain(
+      `pipes-gateway:reads:${world.tenant.id}:${world.organizationId}:${world.serviceId}:pipe:${pipeId}`,
+    );
+    const values = await redis.mget(...keys);
+    const stored = `${keys.join('\n')}\n${values.join('\n')}`;
+    expect(stored).toContain(pipeId);
+    for (const secret of [value, canary, world.pipesKey.keySecret]) {
+      expect(keys.join('\n')).not.toContain(secret);
+      expect(stored).not.toContain(secret);
+    }
+  });
+
+  itShared('serves reads while Redis is down, and says so without a secret', async () => {
+    const pipeId = await createPipe();
+    await cut.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    proxy.cut();
+    world.pipes.clearRequests();
+    for (const suffix of ['', `/${pipeId}/settings`]) {
+      const answer = await cut.http.get(path(suffix)).set(viewer()).expect(200);
+      expect(answer.text).not.toContain(canary);
+    }
+    expect(upstreamReads()).toBe(1);
+    expect(upstreamReads(`/${pipeId}/settings`)).toBe(1);
+    expect(cut.logs.text()).toContain('pipe reads are not shared between replicas');
+    expect(cut.logs.text()).not.toContain(canary);
+    proxy.restore();
   });
 });

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { UpstreamCredentials } from '../credentials/upstream-credentials';
 import type { PipeLocation } from '../upstream/pipes-api.client';
 import { ReadCache } from './read-cache';
+import { SharedReads } from './shared-reads';
 
 /** Which read: a service's list, or one pipe or its settings. */
 export type PipeRead = { kind: 'list' } | { kind: 'pipe' | 'settings'; pipeId: string };
@@ -36,7 +37,8 @@ type ChangeListener = (change: PipeChange) => void;
  * Pipe reads through a per-tenant cache: an answer serves for PIPE_READ_CACHE_MS, identical reads
  * in flight share one upstream call, and the tenant's own writes drop what they change. Keys hold
  * ids only (tenant, organization, service, pipe) and the vault's identity, never a value: an
- * answer serves only while the tenant's vault is the one it was scrubbed against.
+ * answer serves only while the tenant's vault is the one it was scrubbed against. With REDIS_URL,
+ * a miss looks in the answers the replicas share (SharedReads) before calling the upstream.
  */
 @Injectable()
 export class PipeReads {
@@ -46,6 +48,7 @@ export class PipeReads {
 
   constructor(
     private readonly credentials: UpstreamCredentials,
+    private readonly shared: SharedReads,
     config: ConfigService<AppConfig, true>,
   ) {
     this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
@@ -62,7 +65,14 @@ export class PipeReads {
     const kept = this.credentials.vaultValues(tenantId);
     const vault = kept instanceof Promise ? await kept : kept;
     const key = read.kind === 'list' ? 'list' : `${read.kind}:${read.pipeId}`;
-    const answer = await this.cache.read(scopeOf(tenantId, at), key, vault.identity, fetch, maxAgeMs);
+    const scope = scopeOf(tenantId, at);
+    const answer = await this.cache.readKept(
+      scope,
+      key,
+      vault.identity,
+      () => this.shared.read({ scope, read: key }, vault.identity, fetch, maxAgeMs ?? this.ttlMs),
+      maxAgeMs,
+    );
     const ageMs = Math.max(0, Date.now() - answer.fetchedAt);
     return {
       ...answer.value,
@@ -73,10 +83,14 @@ export class PipeReads {
     };
   }
 
-  /** A write through the gateway: what it changed is read again, and listeners hear of it. */
-  written(change: PipeChange): void {
+  /**
+   * A write through the gateway: what it changed is read again, by every replica once the shared
+   * answers are dropped (before the write is answered), and listeners hear of it.
+   */
+  async written(change: PipeChange): Promise<void> {
     this.forget(change.tenantId, change.at);
     for (const listener of this.listeners) listener(change);
+    await this.shared.drop(scopeOf(change.tenantId, change.at));
   }
 
   /** Drops what the cache holds of a service (a change seen elsewhere). */
@@ -96,5 +110,5 @@ export class PipeReads {
 }
 
 function scopeOf(tenantId: string, at: PipeLocation): string {
-  return `${tenantId}/${at.organizationId}/${at.serviceId}`;
+  return `${tenantId}:${at.organizationId}:${at.serviceId}`;
 }

@@ -55,4 +55,19 @@ describe('ReadCache', () => {
     await off.read('s', 'k', 'v1', () => Promise.resolve('a'));
     expect(off.keys()).toEqual([]);
   });
+
+  it('keeps an answer made elsewhere only for what remains of its lifetime', async () => {
+    const cache = new ReadCache<string>(2_000, 100, clock);
+    const fetch = jest.fn(() => Promise.resolve({ value: 'shared', fetchedAt: now - 1_500 }));
+    expect(await cache.readKept('s', 'aged', 'v1', fetch)).toEqual({
+      value: 'shared',
+      fetchedAt: now - 1_500,
+    });
+    now += 499;
+    await cache.readKept('s', 'aged', 'v1', fetch);
+    expect(fetch).toHaveBeenCalledTimes(1);
+    now += 1;
+    await cache.readKept('s', 'aged', 'v1', fetch);
+    expect(fetch).toHaveBeenCalledTimes(2);
+  });
 });

@@ -47,6 +47,29 @@ export class ReadCache<V> {
     fetch: () => Promise<V>,
     maxAgeMs = this.ttlMs,
   ): Promise<Kept<V>> {
+    return this.readKept(
+      scope,
+      key,
+      version,
+      () => {
+        const fetchedAt = this.now();
+        return fetch().then((value) => ({ value, fetchedAt }));
+      },
+      maxAgeMs,
+    );
+  }
+
+  /**
+   * As `read`, for a fetch that says when its answer was made (one kept elsewhere, already aged):
+   * the entry serves for what remains of its lifetime.
+   */
+  readKept(
+    scope: string,
+    key: string,
+    version: string,
+    fetch: () => Promise<Kept<V>>,
+    maxAgeMs = this.ttlMs,
+  ): Promise<Kept<V>> {
     const full = `${scope}|${key}`;
     const entry = this.entries.get(full);
     if (entry !== undefined) {
@@ -58,12 +81,10 @@ export class ReadCache<V> {
     const flight = this.flights.get(full);
     if (flight !== undefined && flight.version === version) return flight.promise;
 
-    const fetchedAt = this.now();
     const dropsAtStart = this.drops.get(scope) ?? 0;
     const promise = fetch().then(
-      (value) => {
+      (kept) => {
         if (this.flights.get(full)?.promise === promise) this.flights.delete(full);
-        const kept = { value, fetchedAt };
         if (this.ttlMs > 0 && (this.drops.get(scope) ?? 0) === dropsAtStart) {
           if (this.entries.size >= this.maxEntries) this.entries.clear();
           this.entries.set(full, { ...kept, version });

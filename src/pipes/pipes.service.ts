@@ -118,7 +118,7 @@ export class PipesService {
           ];
         },
       });
-      this.reads.written({
+      await this.reads.written({
         tenantId,
         at,
         action: 'create',
@@ -295,7 +295,7 @@ export class PipesService {
       },
       after,
     });
-    this.reads.written({ tenantId, at, action: CHANGES[action], pipeId: at.pipeId, answer: value });
+    await this.reads.written({ tenantId, at, action: CHANGES[action], pipeId: at.pipeId, answer: value });
     return { status, body: value };
   }
 }

@@ -1,0 +1,219 @@
+import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { ConfigService } from '@nestjs/config';
+import { randomUUID } from 'node:crypto';
+import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type Redis from 'ioredis';
+import type { AppConfig } from '../config/app-config';
+import type { Kept } from './read-cache';
+
+/** Where a read's answer is kept in Redis: ids only, never a value. */
+export interface SharedPlace {
+  /** `<tenant>:<organization>:<service>`: what a write of the service drops at once. */
+  scope: string;
+  /** The read: `list`, or `<kind>:<pipeId>`. */
+  read: string;
+}
+
+interface Stored {
+  /** The vault identity the answer was scrubbed against. */
+  vault: string;
+  /** The service's write count when the read began. */
+  generation: string;
+  fetchedAt: number;
+  value: unknown;
+}
+
+const PREFIX = 'pipes-gateway:reads:';
+// Long enough that the replica holding it answers; short, so a lost holder delays others little.
+const LOCK_MS = 400;
+const LOCK_POLL_MS = 25;
+// A Redis slower than this is treated as down for the read: the upstream is asked instead.
+const COMMAND_TIMEOUT_MS = 250;
+// The write count outlives every answer it guards; once it lapses nothing read under it remains.
+const GENERATION_TTL_MS = 3_600_000;
+const START_WAIT_MS = 1_000;
+const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+
+/**
+ * Pipe read answers shared by the replicas through Redis (REDIS_URL), so that a deployment, not each
+ * replica, makes one upstream call per read and lifetime. Answers are stored as served (scrubbed),
+ * with the vault identity they were scrubbed against and the service's write count, which a write
+ * raises so that nothing read before it serves again. A replica missing an answer takes a short lock
+ * so that the others wait for its call instead of making their own. Redis failing never fails a
+ * read: the read goes upstream as it would without Redis.
+ */
+@Injectable()
+export class SharedReads implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(SharedReads.name);
+  private redis: Redis | null = null;
+  private readonly ttlMs: number;
+  private failing = false;
+
+  constructor(private readonly config: ConfigService<AppConfig, true>) {
+    this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
+  }
+
+  async onModuleInit(): Promise<void> {
+    const url = this.config.get('redisUrl', { infer: true });
+    if (!url || this.ttlMs === 0) return;
+    const redis = await connect(url);
+    this.redis = redis;
+    // Without an offline queue, reads made before the connection is up go upstream: wait briefly.
+    await Promise.race([
+      once(redis, 'ready').catch(() => undefined),
+      sleep(START_WAIT_MS, undefined, { ref: false }),
+    ]);
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    const redis = this.redis;
+    // Without an offline queue, quit fails while Redis is away: the client must still stop reconnecting.
+    await redis?.quit().catch(() => redis.disconnect());
+  }
+
+  get enabled(): boolean {
+    return this.redis !== null;
+  }
+
+  /**
+   * The answer another replica (or this one) stored, if its vault and write count are current and it
+   * is younger than `maxAgeMs`; else `fetch`'s, stored for the others. While another replica's call
+   * is under way, waits for its answer, up to the lock's lifetime.
+   */
+  async read<V>(
+    place: SharedPlace,
+    vault: string,
+    fetch: () => Promise<V>,
+    maxAgeMs: number,
+  ): Promise<Kept<V>> {
+    const redis = this.redis;
+    if (!redis) return own(fetch);
+    const key = entryKey(place);
+    const lockKey = `${key}:lock`;
+    const token = randomUUID();
+    let generation: string;
+    try {
+      const found = await this.lookup<V>(redis, place, vault, maxAgeMs);
+      if (found.kept) return found.kept;
+      generation = found.generation;
+      if ((await redis.set(lockKey, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
+        const waited = await this.await<V>(redis, place, vault, maxAgeMs, lockKey);
+        if (waited.kept) return waited.kept;
+        generation = waited.generation;
+      }
+      this.recovered();
+    } catch {
+      this.failed();
+      return own(fetch);
+    }
+    const fetchedAt = Date.now();
+    try {
+      const value = await fetch();
+      const stored: Stored = { vault, generation, fetchedAt, value };
+      const lifetime = this.ttlMs - (Date.now() - fetchedAt);
+      if (lifetime > 0) {
+        await redis.set(key, JSON.stringify(stored), 'PX', lifetime).catch(() => this.failed());
+      }
+      return { value, fetchedAt };
+    } finally {
+      await redis.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+    }
+  }
+
+  /** A write to the service: what was stored of it before no longer serves, on any replica. */
+  async drop(scope: string): Promise<void> {
+    const redis = this.redis;
+    if (!redis) return;
+    try {
+      const key = generationKey(scope);
+      await redis.multi().incr(key).pexpire(key, GENERATION_TTL_MS).exec();
+    } catch {
+      this.failed();
+    }
+  }
+
+  /** Waits for the lock holder's answer; once the lock is gone without one, the caller reads itself. */
+  private async await<V>(
+    redis: Redis,
+    place: SharedPlace,
+    vault: string,
+    maxAgeMs: number,
+    lockKey: string,
+  ): Promise<{ kept: Kept<V> | null; generation: string }> {
+    const until = Date.now() + LOCK_MS;
+    for (;;) {
+      await sleep(LOCK_POLL_MS);
+      const found = await this.lookup<V>(redis, place, vault, maxAgeMs);
+      if (found.kept || Date.now() >= until || (await redis.exists(lockKey)) === 0) return found;
+    }
+  }
+
+  private async lookup<V>(
+    redis: Redis,
+    place: SharedPlace,
+    vault: string,
+    maxAgeMs: number,
+  ): Promise<{ kept: Kept<V> | null; generation: string }> {
+    const [generation, text] = await redis.mget(generationKey(place.scope), entryKey(place));
+    const current = generation ?? '0';
+    const stored = text ? parse(text) : null;
+    const usable =
+      stored !== null &&
+      stored.vault === vault &&
+      stored.generation === current &&
+      Date.now() - stored.fetchedAt < Math.min(this.ttlMs, maxAgeMs);
+    return {
+      kept: usable ? { value: stored.value as V, fetchedAt: stored.fetchedAt } : null,
+      generation: current,
+    };
+  }
+
+  private failed(): void {
+    if (this.failing) return;
+    this.failing = true;
+    this.logger.warn('Redis is not reachable: pipe reads are not shared between replicas until it is');
+  }
+
+  private recovered(): void {
+    if (!this.failing) return;
+    this.failing = false;
+    this.logger.log('Redis is reachable again: pipe reads are shared between replicas');
+  }
+}
+
+async function own<V>(fetch: () => Promise<V>): Promise<Kept<V>> {
+  const fetchedAt = Date.now();
+  return { value: await fetch(), fetchedAt };
+}
+
+function entryKey(place: SharedPlace): string {
+  return `${PREFIX}${place.scope}:${place.read}`;
+}
+
+function generationKey(scope: string): string {
+  return `${PREFIX}${scope}:generation`;
+}
+
+function parse(text: string): Stored | null {
+  try {
+    const stored = JSON.parse(text) as Stored;
+    return typeof stored?.vault === 'string' && typeof stored.fetchedAt === 'number' ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+// Loaded only when REDIS_URL asks for it, as the rate limiter does. Commands fail at once while
+// Redis is away (no offline queue) and after a short timeout when it stops answering.
+async function connect(url: string): Promise<Redis> {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(url, {
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+  });
+  // Connection errors show as failed commands, logged once; the client reconnects by itself.
+  redis.on('error', () => undefined);
+  return redis;
+}
