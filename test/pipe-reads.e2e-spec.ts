@@ -326,6 +326,28 @@ describe('pipe reads shared by two replicas through Redis (e2e)', () => {
     expect(upstreamReads(`/${pipeId}`)).toBe(1);
   });
 
+  itShared('serves from Redis only an answer scrubbed against the current vault', async () => {
+    const value = `shared-later-${randomUUID().slice(0, 12)}`;
+    const pipeId = await createPipe(value);
+    const onB = await b.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    expect(onB.body.result.name).toBe(value);
+    await world.gateway.http
+      .post('/v1/credentials')
+      .set(bearer(world.tenant.keys.admin))
+      .send({ kind: 'secret', name: `later-${randomUUID().slice(0, 6)}`, value })
+      .expect(201);
+    world.pipes.clearRequests();
+    const onA = await world.gateway.http
+      .get(path(`/${pipeId}`))
+      .set(viewer())
+      .expect(200);
+    expect(JSON.stringify(onA.body)).not.toContain(value);
+    expect(upstreamReads(`/${pipeId}`)).toBe(1);
+  });
+
   itShared('keeps ids only in Redis keys, and answers scrubbed as served in its values', async () => {
     const value = `shared-secret-${randomUUID().slice(0, 12)}`;
     const pipeId = await createPipe(value);

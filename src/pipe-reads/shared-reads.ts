@@ -98,7 +98,7 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
       if (found.kept) return found.kept;
       generation = found.generation;
       if ((await redis.set(lockKey, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
-        const waited = await this.await<V>(redis, place, vault, maxAgeMs, lockKey);
+        const waited = await this.waitForHolder<V>(redis, place, vault, maxAgeMs, lockKey);
         if (waited.kept) return waited.kept;
         generation = waited.generation;
       }
@@ -134,7 +134,7 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Waits for the lock holder's answer; once the lock is gone without one, the caller reads itself. */
-  private async await<V>(
+  private async waitForHolder<V>(
     redis: Redis,
     place: SharedPlace,
     vault: string,
