@@ -12,7 +12,13 @@ import { streamKeyOf } from '../src/pipe-events/pipe-event';
 import { PipeEvents } from '../src/pipe-events/pipe-events.service';
 import { validCreateBody } from './fixtures/pipe-bodies';
 import { startPipesSimulator, type PipesSimulator } from '../sandbox';
-import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
+import {
+  bearer,
+  createTenant,
+  platformAuth,
+  type TestTenant,
+  storePipesCredential,
+} from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 import { openStream, type OpenStream } from './support/event-stream';
 import { itWithRedis, TEST_REDIS_URL } from './support/redis';
@@ -32,11 +38,7 @@ interface Setup {
 async function setUp(gateway: TestGateway, pipesKey: { keyId: string; keySecret: string }): Promise<Setup> {
   const tenant = await createTenant(gateway);
   const organizationId = randomUUID();
-  await gateway.http
-    .post('/v1/credentials')
-    .set(bearer(tenant.keys.admin))
-    .send({ kind: 'pipes', name: 'pipes', organizationId, ...pipesKey })
-    .expect(201);
+  await storePipesCredential(gateway, tenant, organizationId, pipesKey);
   return { tenant, organizationId, serviceId: randomUUID() };
 }
 

@@ -32,3 +32,17 @@ export async function createTenant(
   }
   return { id: tenant.body.id, name, keys, keyIds };
 }
+
+/** Stores `key` as the tenant's pipes credential for `organizationId`, as its admin would. */
+export async function storePipesCredential(
+  gateway: TestGateway,
+  tenant: TestTenant,
+  organizationId: string,
+  key: { keyId: string; keySecret: string },
+): Promise<void> {
+  await gateway.http
+    .post('/v1/credentials')
+    .set(bearer(tenant.keys.admin))
+    .send({ kind: 'pipes', name: 'pipes', organizationId, ...key })
+    .expect(201);
+}

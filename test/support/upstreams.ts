@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { startDashboardsSimulator, startPipesSimulator } from '../../sandbox';
 import type { DashboardsSimulator, PipesSimulator } from '../../sandbox';
 import { startGateway, TestGateway } from './gateway';
-import { bearer, createTenant, TestTenant } from './fixtures';
+import { bearer, createTenant, TestTenant, storePipesCredential } from './fixtures';
 
 export interface UpstreamWorld {
   gateway: TestGateway;
@@ -40,11 +40,7 @@ export async function startUpstreamWorld(env: Record<string, string> = {}): Prom
   });
   const tenant = await createTenant(gateway);
   const organizationId = randomUUID();
-  await gateway.http
-    .post('/v1/credentials')
-    .set(bearer(tenant.keys.admin))
-    .send({ kind: 'pipes', name: 'pipes', organizationId, ...pipesKey })
-    .expect(201);
+  await storePipesCredential(gateway, tenant, organizationId, pipesKey);
   const dashboardsCredential = await gateway.http
     .post('/v1/credentials')
     .set(bearer(tenant.keys.admin))
