@@ -13,7 +13,7 @@ import { startDashboardsSimulator, startPipesSimulator } from '../sandbox';
 import { freshDatabase, gatewayEnv } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { commandOptions } from './lib/options';
-import { RssSampler, runMain, startChild } from './lib/processes';
+import { productionLaunch, RssSampler, runMain, startChild } from './lib/processes';
 import { GatewayReady, PIPE_BODY, pipesAuthorization, pipesPath, UpstreamsReady } from './lib/scenario';
 import { percentile } from './lib/stats';
 
@@ -87,6 +87,7 @@ runMain(async (cleanups) => {
         await startChild<GatewayReady>(`gateway ${index + 1}`, join(__dirname, 'children', 'gateway.js'), {
           args: [JSON.stringify(upstreams)],
           env,
+          execArgv: productionLaunch().nodeOptions,
         }),
       );
     }
