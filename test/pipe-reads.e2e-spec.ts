@@ -9,6 +9,7 @@ import { __resetOutOfContextForTests } from 'nestjs-pino/PinoLogger';
 import { PipeReads } from '../src/pipe-reads/pipe-reads.service';
 import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant } from './support/fixtures';
+import { openStream } from './support/event-stream';
 import { startGateway, type TestGateway } from './support/gateway';
 import { redisReachable, TEST_REDIS_URL } from './support/redis';
 import { itIf } from './support/skip';
@@ -39,7 +40,7 @@ describe('pipe reads through the tenant cache (e2e)', () => {
   }
 
   beforeAll(async () => {
-    world = await startUpstreamWorld({ PIPE_READ_CACHE_MS: String(CACHE_MS) });
+    world = await startUpstreamWorld({ PIPE_READ_CACHE_MS: String(CACHE_MS), PIPE_STREAM_MAX_MS: '60000' });
     canary = canaryOf(world);
   });
   afterAll(async () => {
@@ -152,6 +153,45 @@ describe('pipe reads through the tenant cache (e2e)', () => {
     expect(keys.join('\n')).not.toContain(canary);
     expect(keys.join('\n')).not.toContain(world.pipesKey.keySecret);
     expect(world.gateway.logs.text()).not.toContain(canary);
+  });
+
+  it("answers reads of one pipe from the service's list while an event stream follows it", async () => {
+    const followed = `/v1/organizations/${world.organizationId}/services/${randomUUID()}/pipes`;
+    const created = await world.gateway.http
+      .post(followed)
+      .set(operator())
+      .send({ ...(validCreateBody('kafka', {}) as Record<string, unknown>), name: 'followed' })
+      .expect(200);
+    const pipeId = created.body.result.id as string;
+    const stream = await openStream(world.gateway.url, `${followed}/events?pipeId=${pipeId}`, viewer());
+    const calls = (suffix: string) =>
+      world.pipes
+        .requests()
+        .filter((sent) => sent.method === 'GET' && sent.path.endsWith(`${followed}${suffix}`)).length;
+    try {
+      await stream.next((event) => event.event === 'pipe.state' && event.data.pipe.state === 'Running');
+      world.pipes.clearRequests();
+      // Two seconds of reads at 20 a second: the kept list answers every one.
+      for (let read = 0; read < 40; read++) {
+        const answer = await world.gateway.http.get(`${followed}/${pipeId}`).set(viewer()).expect(200);
+        expect(answer.body.result).toMatchObject({ id: pipeId, state: 'Running' });
+        expect(answer.headers['cache-control']).toMatch(/^private, max-age=[01]$/);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+      expect(calls(`/${pipeId}`)).toBe(0);
+      expect(calls('')).toBeLessThanOrEqual(3);
+
+      // A pipe the list lacks is read on its own: the upstream's 404.
+      const missing = randomUUID();
+      await world.gateway.http.get(`${followed}/${missing}`).set(viewer()).expect(404);
+      expect(calls(`/${missing}`)).toBe(1);
+    } finally {
+      stream.close();
+    }
+    // Once nobody follows the service, a read of the pipe is its own call again.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await world.gateway.http.get(`${followed}/${pipeId}`).set(viewer()).expect(200);
+    expect(calls(`/${pipeId}`)).toBe(1);
   });
 
   it('keeps no failure: the next read asks the upstream again', async () => {

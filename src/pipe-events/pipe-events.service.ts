@@ -150,6 +150,8 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
       'x-accel-buffering': 'no',
     });
     let recheck: NodeJS.Timeout | undefined = undefined;
+    // While the stream is open its poller lists the service: reads of one pipe are answered from that list.
+    const unfollow = this.reads.follow(principal.tenantId, at);
     const subscriber: Subscriber = {
       pipeId: request.pipeId,
       stream: new EventStream(
@@ -159,6 +161,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
         this.settings.maxLifetimeMs,
         (dropped) => {
           clearInterval(recheck);
+          unfollow();
           stream.subscribers.delete(subscriber);
           countDown(this.openByKey, caller);
           countDown(this.openByTenant, principal.tenantId);

@@ -45,6 +45,8 @@ export class PipeReads {
   private readonly cache: ReadCache<PipeReadAnswer>;
   private readonly ttlMs: number;
   private readonly listeners: ChangeListener[] = [];
+  /** Services whose pipes are followed here (open event streams), by how many followers. */
+  private readonly followed = new Map<string, number>();
 
   constructor(
     private readonly credentials: UpstreamCredentials,
@@ -84,6 +86,42 @@ export class PipeReads {
   }
 
   /**
+   * One pipe. While its service is followed and answers are kept, the pipe is taken from the
+   * service's kept list, which the stream's poller reads anyway: readers of one pipe then cost no
+   * upstream calls of their own. A pipe the list lacks, or a list that failed, is read on its own.
+   */
+  async readPipe(
+    tenantId: string,
+    at: PipeLocation,
+    pipeId: string,
+    fetchPipe: () => Promise<PipeReadAnswer>,
+    fetchList: () => Promise<PipeReadAnswer>,
+  ): Promise<PipeReadAnswer & { freshness: Freshness }> {
+    if (this.ttlMs > 0 && this.followed.has(scopeOf(tenantId, at))) {
+      const list = await this.read(tenantId, at, { kind: 'list' }, fetchList);
+      const pipe = list.status === 200 ? pipeIn(list.body, pipeId) : undefined;
+      if (pipe !== undefined) {
+        return { status: 200, body: { ...(list.body as object), result: pipe }, freshness: list.freshness };
+      }
+    }
+    return this.read(tenantId, at, { kind: 'pipe', pipeId }, fetchPipe);
+  }
+
+  /** Marks a service's pipes as followed (an event stream opened); the function returned ends it. */
+  follow(tenantId: string, at: PipeLocation): () => void {
+    const scope = scopeOf(tenantId, at);
+    this.followed.set(scope, (this.followed.get(scope) ?? 0) + 1);
+    let ended = false;
+    return () => {
+      if (ended) return;
+      ended = true;
+      const left = (this.followed.get(scope) ?? 1) - 1;
+      if (left > 0) this.followed.set(scope, left);
+      else this.followed.delete(scope);
+    };
+  }
+
+  /**
    * A write through the gateway: what it changed is read again, by every replica once the shared
    * answers are dropped (before the write is answered), and listeners hear of it.
    */
@@ -107,6 +145,12 @@ export class PipeReads {
   cacheKeys(): string[] {
     return this.cache.keys();
   }
+}
+
+function pipeIn(listBody: unknown, pipeId: string): unknown {
+  const pipes = (listBody as { result?: unknown } | null)?.result;
+  if (!Array.isArray(pipes)) return undefined;
+  return pipes.find((pipe: { id?: unknown } | null) => pipe?.id === pipeId);
 }
 
 function scopeOf(tenantId: string, at: PipeLocation): string {

@@ -21,7 +21,7 @@ import { SecretUsesRepository } from '../vault/references/secret-uses.repository
 import { idempotentRequestInProgress } from '../idempotency/idempotency';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { canonicalJson } from '../common/canonical-json';
-import { PipeChange, PipeRead, PipeReads } from '../pipe-reads/pipe-reads.service';
+import { PipeChange, PipeRead, PipeReadAnswer, PipeReads } from '../pipe-reads/pipe-reads.service';
 
 @Injectable()
 export class PipesService {
@@ -173,8 +173,14 @@ export class PipesService {
   }
 
   get(tenantId: string, at: PipePath, actor: Actor): Promise<PipesAnswer> {
-    return this.read(tenantId, at, { kind: 'pipe', pipeId: at.pipeId }, actor, (access) =>
-      this.pipesApi.getPipe(access, at, actor.requestId),
+    return this.reads.readPipe(
+      tenantId,
+      at,
+      at.pipeId,
+      this.upstreamRead(tenantId, at, actor, (access) => this.pipesApi.getPipe(access, at, actor.requestId)),
+      this.upstreamRead(tenantId, at, actor, (access) =>
+        this.pipesApi.listPipes(access, at, actor.requestId),
+      ),
     );
   }
 
@@ -257,17 +263,20 @@ export class PipesService {
     call: PipesCall,
     maxAgeMs?: number,
   ): Promise<PipesAnswer> {
-    return this.reads.read(
-      tenantId,
-      at,
-      read,
-      async () => {
-        const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-        const response = await this.upstreamCalls.run(credential, actor, call);
-        return { status: response.status, body: response.body };
-      },
-      maxAgeMs,
-    );
+    return this.reads.read(tenantId, at, read, this.upstreamRead(tenantId, at, actor, call), maxAgeMs);
+  }
+
+  private upstreamRead(
+    tenantId: string,
+    at: PipeLocation,
+    actor: Actor,
+    call: PipesCall,
+  ): () => Promise<PipeReadAnswer> {
+    return async () => {
+      const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
+      const response = await this.upstreamCalls.run(credential, actor, call);
+      return { status: response.status, body: response.body };
+    };
   }
 
   /** A change to one pipe upstream: audited pending before the call and with its outcome after it. */
