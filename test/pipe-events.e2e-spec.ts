@@ -344,21 +344,42 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
 });
 
 describe('pipe event stream on the embedded database (e2e)', () => {
-  it('fans out in process, the one process being the only replica', async () => {
+  it('fans out in process, the one process being the only replica, and forgets services left unread', async () => {
     const pipesKey = newKey();
     const pipes = await startPipesSimulator({ keys: [pipesKey] });
-    const gateway = await startGateway({ PIPES_API_URL: pipes.url, DATABASE_URL: '', ...POLL });
+    const gateway = await startGateway({
+      PIPES_API_URL: pipes.url,
+      DATABASE_URL: '',
+      ...POLL,
+      PIPE_EVENTS_RESUME_MS: '1000',
+    });
+    const kept = async (): Promise<number> => {
+      const metrics = await gateway.http.get('/metrics').expect(200);
+      return Number(/^gateway_pipe_events_kept (\d+)$/m.exec(metrics.text)![1]);
+    };
     try {
       expect(gateway.app.get(PipeEvents).busKind).toBe('in-process');
       const setup = await setUp(gateway, pipesKey);
-      const stream = await openStream(
-        gateway.url,
-        pipesPath(setup, '/events'),
-        bearer(setup.tenant.keys.viewer),
-      );
+      const path = pipesPath(setup, '/events');
+      const viewer = bearer(setup.tenant.keys.viewer);
+      const stream = await openStream(gateway.url, path, viewer);
       const pipeId = await createPipe(gateway, setup);
-      expect((await stream.next()).data).toMatchObject({ pipeId, source: 'gateway' });
+      const created = await stream.next();
+      expect(created.data).toMatchObject({ pipeId, source: 'gateway' });
       stream.close();
+
+      // Within PIPE_EVENTS_RESUME_MS of its last reader leaving, a reader resumes.
+      const second = await createPipe(gateway, setup);
+      const resumed = await openStream(gateway.url, path, { ...viewer, 'Last-Event-ID': created.id! });
+      expect((await resumed.next()).data).toMatchObject({ pipeId: second });
+      resumed.close();
+
+      // Past it (and the poller's idle turns), the service's events are forgotten.
+      await new Promise((resolve) => setTimeout(resolve, 3_500));
+      expect(await kept()).toBe(0);
+      const late = await openStream(gateway.url, path, { ...viewer, 'Last-Event-ID': created.id! });
+      expect((await late.next()).event).toBe('stream.reset');
+      late.close();
     } finally {
       await gateway.close();
       await pipes.close();

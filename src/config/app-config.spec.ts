@@ -262,6 +262,7 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
       perTenant: 2_000,
       maxBufferBytes: 256 * 1024,
       replay: 256,
+      resumeWindowMs: 600_000,
       maxLifetimeMs: 3_600_000,
     });
   });

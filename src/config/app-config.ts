@@ -87,6 +87,8 @@ export interface AppConfig {
     maxBufferBytes: number;
     /** Recent events kept per service for Last-Event-ID. */
     replay: number;
+    /** How long a service's events are kept for resumes once its last reader on the replica has left. */
+    resumeWindowMs: number;
     /** Longest a stream stays open; the reader reconnects with Last-Event-ID (to any replica). */
     maxLifetimeMs: number;
   };
@@ -471,6 +473,7 @@ export function loadConfig(env: Env): AppConfig {
       perTenant: integer(env, 'PIPE_STREAMS_PER_TENANT', 2_000, 1, 1_000_000),
       maxBufferBytes: integer(env, 'PIPE_STREAM_MAX_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
       replay: integer(env, 'PIPE_EVENTS_REPLAY', 256, 1, 100_000),
+      resumeWindowMs: integer(env, 'PIPE_EVENTS_RESUME_MS', 600_000, 1_000, 86_400_000),
       maxLifetimeMs: integer(env, 'PIPE_STREAM_MAX_MS', 3_600_000, 100, 86_400_000),
     },
   };

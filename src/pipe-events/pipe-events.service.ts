@@ -32,6 +32,8 @@ interface Stream {
    * change made right after a write is not taken into the first look unreported.
    */
   writtenBeforeFirstLook: Map<string, PipeSnapshot | null>;
+  /** When the last subscriber here left (null while one is open): the events are kept for resumes a while. */
+  idleSince: number | null;
   /** Poller turns in a row taken without a subscriber here. */
   idleTurns: number;
   timer: NodeJS.Timeout | null;
@@ -61,6 +63,8 @@ const WRITE_EVENTS: Record<PipeChange['action'], PipeEventType> = {
 };
 // Services whose recent events are kept (for Last-Event-ID) past it: those without subscribers are forgotten.
 const MAX_STREAMS = 10_000;
+// How often services left without readers past the resume window are forgotten, at most.
+const FORGET_EVERY_MS = 60_000;
 // A poll reads the list no older than this, so events lag changes by at most the poll interval and this.
 const POLL_MAX_AGE_MS = 250;
 
@@ -80,6 +84,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
   private readonly replica = randomUUID().slice(0, 8);
   private sequence = 0;
   private stopped = false;
+  private forgetting: NodeJS.Timeout | undefined;
 
   constructor(
     private readonly pipes: PipesService,
@@ -111,9 +116,13 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     await this.bus.start((event) => this.received(event));
     this.reads.onWrite((change) => this.written(change));
+    const { resumeWindowMs } = this.settings;
+    this.forgetting = setInterval(() => this.forgetIdle(), Math.min(resumeWindowMs, FORGET_EVERY_MS));
+    this.forgetting.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
+    clearInterval(this.forgetting);
     this.endAll();
     await Promise.all([...this.streams.values()].map((stream) => this.stopPolling(stream)));
     await this.bus.close();
@@ -163,6 +172,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
           clearInterval(recheck);
           unfollow();
           stream.subscribers.delete(subscriber);
+          if (stream.subscribers.size === 0) stream.idleSince = Date.now();
           countDown(this.openByKey, caller);
           countDown(this.openByTenant, principal.tenantId);
           if (dropped) this.logger.warn(`A slow reader's pipe event stream was dropped (${principal.actor})`);
@@ -173,6 +183,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     this.replay(stream, subscriber, request.lastEventId);
     if (!subscriber.stream.open) return;
     stream.subscribers.add(subscriber);
+    stream.idleSince = null;
     recheck = setInterval(() => {
       void this.access.lapse(request.token, principal).then((lapse) => {
         if (lapse) subscriber.stream.end(lapse);
@@ -213,12 +224,22 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
         leased: false,
         writes: 0,
         writtenBeforeFirstLook: new Map(),
+        idleSince: Date.now(),
         idleTurns: 0,
         timer: null,
       };
       this.streams.set(key, stream);
     }
     return stream;
+  }
+
+  /** Forgets the events of services nobody here has read for the resume window. */
+  private forgetIdle(): void {
+    const before = Date.now() - this.settings.resumeWindowMs;
+    for (const [key, stream] of this.streams) {
+      if (stream.idleSince !== null && stream.idleSince <= before && stream.timer === null)
+        this.streams.delete(key);
+    }
   }
 
   /** An event from the bus (this replica's own included): kept for resumes and sent to subscribers. */
