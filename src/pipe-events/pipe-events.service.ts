@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { Actor, TenantPrincipal } from '../auth/principal';
 import type { AppConfig } from '../config/app-config';
+import { countDown, countUp } from '../common/counts';
 import { ProblemException } from '../common/problem/problem';
 import { PipeChange, PipeReads } from '../pipe-reads/pipe-reads.service';
 import { PipesService } from '../pipes/pipes.service';
@@ -145,8 +146,8 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     if (byKey >= this.settings.perKey)
       throw tooMany(`This ${principal.kind === 'key' ? 'key' : 'person'} has ${byKey} event streams open`);
     if (byTenant >= this.settings.perTenant) throw tooMany(`This tenant has ${byTenant} event streams open`);
-    this.openByKey.set(caller, byKey + 1);
-    this.openByTenant.set(principal.tenantId, byTenant + 1);
+    countUp(this.openByKey, caller);
+    countUp(this.openByTenant, principal.tenantId);
 
     const key = streamKeyOf(principal.tenantId, at);
     const stream = this.streamOf(key, principal.tenantId, at);
@@ -373,12 +374,6 @@ function firstLookBaseline(
   const baseline = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
   for (const [pipeId, snapshot] of written) if (snapshot !== null) baseline.set(pipeId, snapshot);
   return baseline;
-}
-
-function countDown(counts: Map<string, number>, key: string): void {
-  const left = (counts.get(key) ?? 1) - 1;
-  if (left > 0) counts.set(key, left);
-  else counts.delete(key);
 }
 
 function pollerActor(): Actor {

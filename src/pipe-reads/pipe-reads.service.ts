@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import { countDown, countUp } from '../common/counts';
 import type { AppConfig } from '../config/app-config';
 import { UpstreamCredentials } from '../credentials/upstream-credentials';
 import type { PipeLocation } from '../upstream/pipes-api.client';
@@ -110,14 +111,12 @@ export class PipeReads {
   /** Marks a service's pipes as followed (an event stream opened); the function returned ends it. */
   follow(tenantId: string, at: PipeLocation): () => void {
     const scope = scopeOf(tenantId, at);
-    this.followed.set(scope, (this.followed.get(scope) ?? 0) + 1);
+    countUp(this.followed, scope);
     let ended = false;
     return () => {
       if (ended) return;
       ended = true;
-      const left = (this.followed.get(scope) ?? 1) - 1;
-      if (left > 0) this.followed.set(scope, left);
-      else this.followed.delete(scope);
+      countDown(this.followed, scope);
     };
   }
 
