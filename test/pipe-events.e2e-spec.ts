@@ -55,6 +55,12 @@ async function createPipe(gateway: TestGateway, setup: Setup): Promise<string> {
   return created.body.result.id as string;
 }
 
+/** The events `gateway` keeps for resumes, as its metrics say. */
+async function eventsKept(gateway: TestGateway): Promise<number> {
+  const metrics = await gateway.http.get('/metrics').expect(200);
+  return Number(/^gateway_pipe_events_kept (\d+)$/m.exec(metrics.text)![1]);
+}
+
 function newKey(): { keyId: string; keySecret: string } {
   return { keyId: `keyid-${randomUUID().slice(0, 8)}`, keySecret: `secret-${randomUUID()}` };
 }
@@ -179,16 +185,12 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
   );
 
   it('keeps events only of services someone reads', async () => {
-    const kept = async (): Promise<number> => {
-      const metrics = await gateway.http.get('/metrics').expect(200);
-      return Number(/^gateway_pipe_events_kept (\d+)$/m.exec(metrics.text)![1]);
-    };
     const unread = { ...setup, serviceId: randomUUID() };
-    const before = await kept();
+    const before = await eventsKept(gateway);
     await createPipe(gateway, unread);
     await createPipe(gateway, unread);
     await new Promise((resolve) => setTimeout(resolve, 300));
-    expect(await kept()).toBe(before);
+    expect(await eventsKept(gateway)).toBe(before);
 
     const read = { ...setup, serviceId: randomUUID() };
     const stream = await openStream(
@@ -199,7 +201,7 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
     streams.push(stream);
     await createPipe(gateway, read);
     await stream.next((event) => event.event === 'pipe.created');
-    expect(await kept()).toBeGreaterThan(before);
+    expect(await eventsKept(gateway)).toBeGreaterThan(before);
   });
 
   it('filters by pipeId', async () => {
@@ -353,10 +355,6 @@ describe('pipe event stream on the embedded database (e2e)', () => {
       ...POLL,
       PIPE_EVENTS_RESUME_MS: '1000',
     });
-    const kept = async (): Promise<number> => {
-      const metrics = await gateway.http.get('/metrics').expect(200);
-      return Number(/^gateway_pipe_events_kept (\d+)$/m.exec(metrics.text)![1]);
-    };
     try {
       expect(gateway.app.get(PipeEvents).busKind).toBe('in-process');
       const setup = await setUp(gateway, pipesKey);
@@ -376,7 +374,7 @@ describe('pipe event stream on the embedded database (e2e)', () => {
 
       // Past it (and the poller's idle turns), the service's events are forgotten.
       await new Promise((resolve) => setTimeout(resolve, 3_500));
-      expect(await kept()).toBe(0);
+      expect(await eventsKept(gateway)).toBe(0);
       const late = await openStream(gateway.url, path, { ...viewer, 'Last-Event-ID': created.id! });
       expect((await late.next()).event).toBe('stream.reset');
       late.close();
