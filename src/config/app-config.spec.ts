@@ -295,6 +295,7 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
     [{ PIPE_READ_CACHE_MS: '2s' }, /^PIPE_READ_CACHE_MS must be a whole number/],
     [{ PIPE_EVENTS_POLL_MS: '100' }, /^PIPE_EVENTS_POLL_MS must be a whole number from 500/],
     [{ PIPE_STREAMS_PER_KEY: '0' }, /^PIPE_STREAMS_PER_KEY must be a whole number from 1/],
+    [{ PIPE_EVENTS_RESUME_MS: '999' }, /^PIPE_EVENTS_RESUME_MS must be a whole number from 1000 to 86400000/],
     [
       { PIPE_STREAM_MAX_BUFFER_BYTES: '10' },
       /^PIPE_STREAM_MAX_BUFFER_BYTES must be a whole number from 1024/,
