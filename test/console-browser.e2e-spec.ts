@@ -210,6 +210,48 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     await context.close();
   });
 
+  it("shows no provider error for a sign-in it did not start, so a link cannot put words in the console's mouth", async () => {
+    const { context, page, problems } = await newPage();
+    const spoof = new URLSearchParams({
+      error: 'access_denied',
+      error_description: 'Your account is locked. Call +1-555-0100 to restore access',
+    });
+    const signedOut = async (): Promise<void> => {
+      await page.getByRole('button', { name: 'Sign in' }).waitFor();
+      expect(page.url()).toBe(consoleUrl());
+      expect(await page.locator('body').innerText()).not.toContain('555');
+    };
+    // No sign-in started in this browser.
+    await page.goto(`${consoleUrl()}?${spoof.toString()}`);
+    await signedOut();
+    await look(page, '16-spoofed-error-ignored');
+    // A sign-in started, and a link that guesses its state.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${issuer.url}/authorize?**`);
+    spoof.set('state', 'guessed');
+    await page.goto(`${consoleUrl()}?${spoof.toString()}`);
+    await signedOut();
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows the provider's error for the sign-in it started", async () => {
+    const { context, page, problems } = await newPage();
+    await page.goto(consoleUrl());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL(`${issuer.url}/authorize?**`);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page
+      .getByRole('status')
+      .getByText('The identity provider refused the sign-in: The person cancelled the sign-in.')
+      .waitFor();
+    await page.getByRole('button', { name: 'Sign in again' }).waitFor();
+    expect(page.url()).toBe(consoleUrl());
+    await look(page, '17-sign-in-cancelled');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   describe('as a person with every role', () => {
     let context: BrowserContext;
     let page: Page;

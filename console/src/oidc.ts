@@ -89,7 +89,8 @@ export async function startSignIn(settings: SignInSettings): Promise<void> {
 
 /**
  * Back from the issuer: exchanges the code for a token and cleans the address bar. Answers null
- * when this page load is not a return from the issuer.
+ * when this page load is not a return from the issuer, and for an error that does not answer a
+ * sign-in this page started.
  */
 export async function completeSignIn(settings: SignInSettings): Promise<SignedIn | null> {
   const query = new URLSearchParams(window.location.search);
@@ -98,12 +99,15 @@ export async function completeSignIn(settings: SignInSettings): Promise<SignedIn
   sessionStorage.removeItem(PENDING_KEY);
   const pending = stored === null ? null : (JSON.parse(stored) as Pending);
   window.history.replaceState(null, '', `/console/${pending?.returnTo ?? ''}`);
+  const ours = pending !== null && query.get('state') === pending.state;
   if (query.has('error')) {
+    // Anyone can send a link carrying an error and its text: only the issuer knows our state.
+    if (!ours) return null;
     throw new Error(
       `The identity provider refused the sign-in: ${query.get('error_description') ?? query.get('error')}.`,
     );
   }
-  if (pending === null || query.get('state') !== pending.state) {
+  if (!ours) {
     throw new Error('This sign-in was not started here or has already been used. Sign in again.');
   }
   const discovery = await discover(settings.issuer);
