@@ -165,6 +165,22 @@ describe('the sandbox OIDC issuer: authorization code flow with PKCE', () => {
     expect(location.searchParams.get('state')).toBe('state-123');
   });
 
+  it('sends a cancelled sign-in back to the client as access_denied, with its state', async () => {
+    const form = authorizeQuery(pkce().challenge);
+    form.set('cancel', '1');
+    const response = await fetch(`${issuer.url}/authorize`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: form,
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(302);
+    const location = new URL(response.headers.get('location')!);
+    expect(location.searchParams.get('error')).toBe('access_denied');
+    expect(location.searchParams.get('state')).toBe('state-123');
+    expect(location.searchParams.has('code')).toBe(false);
+  });
+
   it('still mints a token from a JSON POST /token, for curl', async () => {
     const response = await fetch(`${issuer.url}/token`, {
       method: 'POST',

@@ -248,6 +248,10 @@ export class OidcIssuer {
         checked.redirectUri,
       );
     }
+    // As a real issuer does when the person declines: back to the client, naming why.
+    if (form.has('cancel')) {
+      return back({ error: 'access_denied', error_description: 'The person cancelled the sign-in' });
+    }
     const email = form.get('email')?.trim() ?? '';
     if (email.length === 0 || email.length > 256) {
       return sendPage(
@@ -437,6 +441,7 @@ ${problem ? `<p class="error" role="alert">${escapeHtml(problem)}</p>` : ''}
 <datalist id="known-groups">${options}</datalist>
 <p class="hint" id="groups-hint">${hint}</p>
 <button type="submit">Sign in</button>
+<button type="submit" name="cancel" value="1" formnovalidate>Cancel</button>
 </form>`,
   );
 }
