@@ -1,23 +1,43 @@
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
+  mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
   rmSync,
+  statSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:net';
 import { hostname, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { assertDataDirFree, DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
+import { assertDataDirFree, CLAIM_SOCKET, DataDirInUseError, LOCK_FILE, lockDataDir } from './data-dir-lock';
 
 /** A pid that no process has: one that just ended. */
 function endedPid(): number {
   return spawnSync(process.execPath, ['-e', '']).pid;
 }
 
+/** Leaves a socket file at `path` that no one listens on: its process was killed. */
+function leaveStaleSocket(path: string): void {
+  const script = `require('node:net').createServer().listen(${JSON.stringify(path)}, () => process.kill(process.pid, 'SIGKILL'))`;
+  spawnSync(process.execPath, ['-e', script]);
+  expect(statSync(path).isSocket()).toBe(true);
+}
+
+/** Refusal of a second lockDataDir on `dataDir`, as an error (or null if it was not refused). */
+function refusal(dataDir: string): Promise<unknown> {
+  return lockDataDir(dataDir).then(
+    (release) => (release(), null),
+    (error: unknown) => error,
+  );
+}
+
 const onLinux = process.platform === 'linux' ? it : it.skip;
+const onUnix = process.platform === 'win32' ? it.skip : it;
 
 describe('lockDataDir', () => {
   let dataDir: string;
@@ -47,7 +67,7 @@ describe('lockDataDir', () => {
       hostname: hostname(),
       command: expect.stringMatching(/^node/),
     });
-    expect(readdirSync(dataDir)).toEqual([LOCK_FILE]);
+    expect(readdirSync(dataDir).sort()).toEqual([LOCK_FILE, CLAIM_SOCKET].sort());
     release();
     release();
     expect(readdirSync(dataDir)).toEqual([]);
@@ -56,17 +76,14 @@ describe('lockDataDir', () => {
   it('refuses a folder held by a running process, naming it and what to do', async () => {
     const release = await lockDataDir(dataDir);
     try {
-      const refusal = await lockDataDir(dataDir).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect(refusal).toBeInstanceOf(DataDirInUseError);
-      expect((refusal as Error).message).toMatch(
+      const refused = await refusal(dataDir);
+      expect(refused).toBeInstanceOf(DataDirInUseError);
+      expect((refused as Error).message).toMatch(
         new RegExp(
           `^The data folder .* is in use by process ${process.pid} \\(this one\\) \\(node .*, started `,
         ),
       );
-      expect((refusal as Error).message).toMatch(/Stop that process first/);
+      expect((refused as Error).message).toMatch(/Stop that process first/);
       await expect(assertDataDirFree(dataDir)).rejects.toThrow(DataDirInUseError);
     } finally {
       release();
@@ -74,15 +91,11 @@ describe('lockDataDir', () => {
     await expect(assertDataDirFree(dataDir)).resolves.toBeUndefined();
   });
 
-  onLinux('keeps the folder when its lock file is deleted: the claim is no file (Linux)', async () => {
+  onUnix('keeps the folder when its lock file is deleted: the socket still holds it', async () => {
     const release = await lockDataDir(dataDir);
     try {
       unlinkSync(lockPath());
-      const refusal = await lockDataDir(dataDir).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect((refusal as Error).message).toMatch(
+      expect(((await refusal(dataDir)) as Error).message).toMatch(
         new RegExp(
           `^The data folder .* is in use by process ${process.pid} \\(this one\\) \\(node .*, started `,
         ),
@@ -141,5 +154,59 @@ describe('lockDataDir', () => {
     );
     (await lockDataDir(dataDir))();
     expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  onUnix('takes over a socket file that no one listens on, left by a process that was killed', async () => {
+    leaveStaleSocket(join(dataDir, CLAIM_SOCKET));
+    const release = await lockDataDir(dataDir);
+    try {
+      expect(await refusal(dataDir)).toBeInstanceOf(DataDirInUseError);
+    } finally {
+      release();
+    }
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  onUnix("takes over a file in the socket's place that is no socket", async () => {
+    writeFileSync(join(dataDir, CLAIM_SOCKET), 'not a socket');
+    (await lockDataDir(dataDir))();
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  onLinux(
+    'is not kept from the folder by a process listening on its former abstract-namespace name',
+    async () => {
+      // Any local user could compute this name and listen on it first.
+      const { dev, ino } = statSync(dataDir);
+      const identity = createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32);
+      const squatter = createServer((socket) => socket.destroy());
+      await new Promise<void>((resolve) => squatter.listen(`\0pipes-gateway/data-dir/${identity}`, resolve));
+      try {
+        const release = await lockDataDir(dataDir);
+        expect(await refusal(dataDir)).toBeInstanceOf(DataDirInUseError);
+        release();
+      } finally {
+        await new Promise((resolve) => squatter.close(resolve));
+      }
+    },
+  );
+
+  onLinux('holds a folder whose socket path is too long for a socket address (Linux)', async () => {
+    let deep = dataDir;
+    while (join(deep, CLAIM_SOCKET).length <= 108) deep = join(deep, 'a-folder-of-some-depth');
+    mkdirSync(deep, { recursive: true });
+    const release = await lockDataDir(deep);
+    try {
+      expect(statSync(join(deep, CLAIM_SOCKET)).isSocket()).toBe(true);
+      unlinkSync(join(deep, LOCK_FILE));
+      expect(((await refusal(deep)) as Error).message).toContain(
+        `is in use by process ${process.pid} (this one)`,
+      );
+      await expect(assertDataDirFree(deep)).rejects.toThrow(DataDirInUseError);
+    } finally {
+      release();
+    }
+    expect(readdirSync(deep)).toEqual([]);
+    await expect(assertDataDirFree(deep)).resolves.toBeUndefined();
   });
 });

@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { linkSync, readFileSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import { closeSync, linkSync, lstatSync, openSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import { connect, createServer, Server } from 'node:net';
 import { hostname } from 'node:os';
 import { basename, join } from 'node:path';
@@ -41,46 +40,62 @@ export class DataDirInUseError extends Error {
 }
 
 export const LOCK_FILE = 'gateway.lock';
+/** The socket the holder listens on, in the folder itself (see lockDataDir). */
+export const CLAIM_SOCKET = 'gateway.sock';
 // Taken only while a stale lock is replaced, so that two processes never both replace it.
 const RECOVERY_FILE = 'gateway.lock.recovering';
 // How long a process refused the folder waits for its holder to say who it is.
 const ASK_HOLDER_TIMEOUT_MS = 3_000;
+// A socket address holds 108 bytes, the last of them a NUL.
+const MAX_SOCKET_PATH_BYTES = 107;
+// Rounds of finding a claim stale and removing it before giving up: others may be racing for it.
+const TAKE_ATTEMPTS = 20;
 
 /**
  * Takes the embedded data folder `dataDir` (which must exist) for this process, with two claims.
  *
- * On Linux, a listening socket in the abstract namespace, named after the folder's identity
- * (device and inode): it is no file, so nothing can delete it, and the kernel frees it when the
- * process ends however it ends. A second process on the same host finds it taken, and its holder
- * tells who it is. Elsewhere there is no such socket, and the lock file alone holds the folder.
+ * A listening Unix socket inside the folder (CLAIM_SOCKET): only those who may write the folder
+ * can create it, so no other user can take the folder first, and the kernel stops the listening
+ * when the process ends however it ends. A second process finds it listening and its holder tells
+ * who it is; a socket file that no one listens on any more (its process was killed) is replaced.
+ * On Windows there is no such socket, and the lock file alone holds the folder.
  *
  * Then the lock file, which names the process, its command and start time for people and for
- * processes the socket cannot reach (another host, or another network namespace, on a shared
- * folder). A lock whose process is gone (killed, crashed) is taken over; one whose process runs, on
- * this host or one this host cannot check, is refused with DataDirInUseError. Answers the function
- * that releases both (also run if the process exits first).
+ * processes the socket cannot reach (another host, on a shared folder). A lock whose process is
+ * gone (killed, crashed) is taken over; one whose process runs, on this host or one this host
+ * cannot check, is refused with DataDirInUseError. Answers the function that releases both (also
+ * run if the process exits first).
  */
 export async function lockDataDir(dataDir: string): Promise<() => void> {
   const lockPath = join(dataDir, LOCK_FILE);
   const mine = ownHolder();
-  const claim = await claimSocket(dataDir, lockPath, mine);
+  const releaseSocket = await claimSocket(dataDir, lockPath, mine);
+  let releaseFile: () => void;
   try {
-    const releaseFile = takeLockFile(dataDir, lockPath, mine);
-    return () => {
-      releaseFile();
-      claim?.close();
-    };
+    releaseFile = takeLockFile(dataDir, lockPath, mine);
   } catch (error) {
-    claim?.close();
+    releaseSocket();
     throw error;
   }
+  const release = () => {
+    process.removeListener('exit', release);
+    releaseFile();
+    releaseSocket();
+  };
+  process.once('exit', release);
+  return release;
 }
 
 /** Throws DataDirInUseError when a running process holds `dataDir`; takes nothing. */
 export async function assertDataDirFree(dataDir: string): Promise<void> {
   const lockPath = join(dataDir, LOCK_FILE);
   const address = claimAddress(dataDir);
-  const claimant = address === null ? undefined : await askHolder(address);
+  let claimant: DataDirHolder | null | undefined;
+  try {
+    claimant = address === null ? undefined : await askHolder(address.path);
+  } finally {
+    address?.close();
+  }
   if (claimant !== undefined) {
     throw new DataDirInUseError(dataDir, claimant ?? readHolder(lockPath) ?? null, lockPath);
   }
@@ -88,31 +103,74 @@ export async function assertDataDirFree(dataDir: string): Promise<void> {
   if (holder && isRunning(holder)) throw new DataDirInUseError(dataDir, holder, lockPath);
 }
 
-/** The abstract socket address that claims `dataDir` on this host; null where there are none. */
-function claimAddress(dataDir: string): string | null {
-  if (process.platform !== 'linux') return null;
-  const { dev, ino } = statSync(dataDir);
-  const identity = createHash('sha256').update(`${dev}:${ino}`).digest('hex').slice(0, 32);
-  return `\0pipes-gateway/data-dir/${identity}`;
+/** Where the folder's claim socket is reached, and what to close once done with it. */
+interface ClaimAddress {
+  path: string;
+  close(): void;
 }
 
 /**
- * Listens on the folder's claim address, answering whoever connects with `mine`; throws
- * DataDirInUseError, naming the holder, when another process (or this one) listens there.
+ * The claim socket's address: its path, or on Linux, when that path is too long for a socket
+ * address, the same file reached through an open descriptor of the folder. Null where there is no
+ * socket: on Windows, and elsewhere for a path too long.
  */
-async function claimSocket(dataDir: string, lockPath: string, mine: DataDirHolder): Promise<Server | null> {
+function claimAddress(dataDir: string): ClaimAddress | null {
+  if (process.platform === 'win32') return null;
+  const path = join(dataDir, CLAIM_SOCKET);
+  if (Buffer.byteLength(path) <= MAX_SOCKET_PATH_BYTES) return { path, close: () => undefined };
+  if (process.platform !== 'linux') return null;
+  const folder = openSync(dataDir, 'r');
+  return { path: `/proc/self/fd/${folder}/${CLAIM_SOCKET}`, close: () => closeSync(folder) };
+}
+
+/**
+ * Listens on the folder's claim socket, answering whoever connects with `mine`, and answers its
+ * release; throws DataDirInUseError, naming the holder, when another process (or this one)
+ * listens there.
+ */
+async function claimSocket(dataDir: string, lockPath: string, mine: DataDirHolder): Promise<() => void> {
   const address = claimAddress(dataDir);
-  if (address === null) return null;
+  if (address === null) return () => undefined;
+  try {
+    for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
+      const server = await listen(address.path, mine);
+      if (server !== null) {
+        let released = false;
+        return () => {
+          if (released) return;
+          released = true;
+          // Closing removes the socket file, so the folder's descriptor is kept open until then.
+          server.close();
+          address.close();
+        };
+      }
+      // Seen before asking: what is removed below must be the very file no one answered on.
+      const seen = fileAt(address.path);
+      if (seen === undefined) continue; // removed meanwhile
+      const holder = await askHolder(address.path);
+      if (holder !== undefined)
+        throw new DataDirInUseError(dataDir, holder ?? readHolder(lockPath) ?? null, lockPath);
+      // Left by a process that ended, or a file that is no socket.
+      removeStale(dataDir, address.path, () => fileAt(address.path) === seen);
+    }
+    throw new Error(`could not take ${address.path} of data folder ${dataDir}: it keeps changing hands`);
+  } catch (error) {
+    address.close();
+    throw error;
+  }
+}
+
+/** A server listening on `path`, or null when something is there already. */
+async function listen(path: string, mine: DataDirHolder): Promise<Server | null> {
   const server = createServer((socket) => socket.end(JSON.stringify(mine)));
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
-      server.listen(address, resolve);
+      server.listen(path, resolve);
     });
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw error;
-    const holder = (await askHolder(address)) ?? readHolder(lockPath) ?? null;
-    throw new DataDirInUseError(dataDir, holder, lockPath);
+    if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') return null;
+    throw error;
   }
   // The claim must not keep a process (the CLI) alive once its work is done.
   server.unref();
@@ -120,39 +178,40 @@ async function claimSocket(dataDir: string, lockPath: string, mine: DataDirHolde
 }
 
 /**
- * Who listens on `address`: undefined when no one does, null when someone does but did not say
- * who in time (or said something that is not a holder).
+ * Who listens on `path`: undefined when no one does (no file, or a file nothing listens on), null
+ * when someone may but did not say who in time (or said something that is not a holder, or the
+ * socket refused this user).
  */
-function askHolder(address: string): Promise<DataDirHolder | null | undefined> {
+function askHolder(path: string): Promise<DataDirHolder | null | undefined> {
   return new Promise((resolve) => {
     let answer = '';
-    let listening = false;
-    const socket = connect(address, () => (listening = true));
+    let nobody = false;
+    const socket = connect(path);
     socket.setTimeout(ASK_HOLDER_TIMEOUT_MS, () => socket.destroy());
     socket.setEncoding('utf8');
     socket.on('data', (chunk: string) => (answer += chunk));
-    socket.on('error', () => undefined);
-    socket.on('close', () => resolve(listening ? parseHolder(answer) : undefined));
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      nobody = error.code === 'ECONNREFUSED' || error.code === 'ENOENT';
+    });
+    socket.on('close', () => resolve(nobody ? undefined : parseHolder(answer)));
   });
 }
 
 /** The lock file part of lockDataDir: answers its release. */
 function takeLockFile(dataDir: string, lockPath: string, mine: DataDirHolder): () => void {
-  for (let attempt = 0; attempt < 20; attempt++) {
+  for (let attempt = 0; attempt < TAKE_ATTEMPTS; attempt++) {
     if (createExclusive(lockPath, mine)) {
-      const release = () => {
-        process.removeListener('exit', release);
-        // Only our own lock: after a takeover by mistake the file names someone else.
+      // Only our own lock: after a takeover by mistake the file names someone else.
+      return () => {
         if (readHolder(lockPath)?.pid === mine.pid) unlinkQuietly(lockPath);
       };
-      process.once('exit', release);
-      return release;
     }
     const holder = readHolder(lockPath);
     if (holder === undefined) continue; // released meanwhile
     if (holder !== null && isRunning(holder)) throw new DataDirInUseError(dataDir, holder, lockPath);
     // Gone, or a file that is not a lock (written whole, it can only be damaged): replace it.
-    replaceStale(dataDir, lockPath, holder);
+    const seen = JSON.stringify(holder);
+    removeStale(dataDir, lockPath, () => JSON.stringify(readHolder(lockPath)) === seen);
   }
   throw new Error(`could not take the lock ${lockPath} of data folder ${dataDir}: it keeps changing hands`);
 }
@@ -222,11 +281,11 @@ function isRunning(holder: DataDirHolder): boolean {
 }
 
 /**
- * Removes the stale lock `seen`, unless it changed meanwhile. The recovery file makes this one
- * process at a time: otherwise two could find the same stale lock, and the slower one would remove
- * the lock the faster one had just made.
+ * Removes the stale claim at `path`, unless `unchanged` finds it changed meanwhile. The recovery
+ * file makes this one process at a time: otherwise two could find the same stale claim, and the
+ * slower one would remove the claim the faster one had just made.
  */
-function replaceStale(dataDir: string, lockPath: string, seen: DataDirHolder | null): void {
+function removeStale(dataDir: string, path: string, unchanged: () => boolean): void {
   const recoveryPath = join(dataDir, RECOVERY_FILE);
   if (!createExclusive(recoveryPath, ownHolder())) {
     const recovering = readHolder(recoveryPath);
@@ -237,7 +296,7 @@ function replaceStale(dataDir: string, lockPath: string, seen: DataDirHolder | n
     return;
   }
   try {
-    if (JSON.stringify(readHolder(lockPath)) === JSON.stringify(seen)) unlinkQuietly(lockPath);
+    if (unchanged()) unlinkQuietly(path);
   } finally {
     unlinkQuietly(recoveryPath);
   }
@@ -251,6 +310,20 @@ function bootTicksOf(pid: number): string | null {
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19] ?? null;
   } catch {
     return null;
+  }
+}
+
+/**
+ * Which file is at `path` (not followed, if a link): its inode and change time, since a removed
+ * file's inode may be given to the next one. Undefined when there is none.
+ */
+function fileAt(path: string): string | undefined {
+  try {
+    const { ino, ctimeNs } = lstatSync(path, { bigint: true });
+    return `${ino}:${ctimeNs}`;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw error;
   }
 }
 
