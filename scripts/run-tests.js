@@ -1,8 +1,10 @@
 #!/usr/bin/env node
 // `npm test`: the whole suite (unit + e2e). With DATABASE_URL set, the e2e tests run against a
 // fresh database created on that server for this run (named after TEST_DATABASE_PREFIX) and
-// dropped afterwards; without it, each test app runs on its own in-memory embedded database.
-// Extra arguments go to jest.
+// dropped afterwards; without it (unset or empty), each test app runs on its own in-memory embedded
+// database, and jest gets no DATABASE_URL or TEST_ADMIN_DATABASE_URL at all: the suites ask
+// test/support/skip.ts's postgresConfigured(), and processes they start see no database setting
+// but the ones a test gives them. Extra arguments go to jest.
 const { spawnSync } = require('node:child_process');
 const { Client } = require('pg');
 
@@ -39,7 +41,7 @@ async function withFreshDatabase(baseUrl, run) {
   }
 }
 
-function jest(env) {
+function jest(env, without = []) {
   // PGlite loads its WebAssembly with a dynamic import, which jest's VM allows only with this flag.
   const args = [
     '--experimental-vm-modules',
@@ -48,14 +50,16 @@ function jest(env) {
     '--maxWorkers=2',
     ...process.argv.slice(2),
   ];
-  return spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+  const childEnv = { ...process.env, ...env };
+  for (const name of without) delete childEnv[name];
+  return spawnSync(process.execPath, args, { stdio: 'inherit', env: childEnv }).status ?? 1;
 }
 
 async function main() {
-  const baseUrl = process.env.DATABASE_URL;
+  const baseUrl = process.env.DATABASE_URL?.trim();
   const status = baseUrl
     ? await withFreshDatabase(baseUrl, (url) => jest({ DATABASE_URL: url, TEST_ADMIN_DATABASE_URL: baseUrl }))
-    : jest({ DATABASE_URL: '' });
+    : jest({}, ['DATABASE_URL', 'TEST_ADMIN_DATABASE_URL']);
   process.exit(status);
 }
 

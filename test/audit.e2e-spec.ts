@@ -12,6 +12,7 @@ import { Prisma } from '../src/generated/prisma/client';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
+import { postgresConfigured } from './support/skip';
 
 /** An event as the API answers it: the view, with its time as JSON writes it. */
 type AuditItem = Omit<AuditEventView, 'at' | 'details'> & {
@@ -345,7 +346,7 @@ describe('audit log (e2e)', () => {
           queuedMetric = /^gateway_audit_appends_queued (\d+)$/m.exec(
             await gateway.app.get(MetricsService).render(),
           )?.[1];
-          if (process.env.DATABASE_URL) {
+          if (postgresConfigured()) {
             const [row] = await prisma.$queryRaw<{ sessions: number }[]>`
               SELECT count(*)::int AS sessions FROM pg_stat_activity
               WHERE wait_event_type = 'Lock' AND query LIKE '%FROM audit_chains WHERE tenant_id%'
@@ -359,7 +360,7 @@ describe('audit log (e2e)', () => {
         { timeout: 10_000 },
       );
       await Promise.all(queued);
-      if (process.env.DATABASE_URL) expect(waitingOnChainRow).toBe(1);
+      if (postgresConfigured()) expect(waitingOnChainRow).toBe(1);
       // Six sent, one at the database: the metric counts the five held back.
       expect(queuedMetric).toBe('5');
       const events = (await listAll(busy.keys.auditor)).filter((event) => event.action === 'test.append');
@@ -687,7 +688,7 @@ describe('audit log (e2e)', () => {
 
   describe('GET /v1/audit/export', () => {
     it('streams every event as NDJSON in seq order, holding one batch at a time', async () => {
-      const seeded = process.env.DATABASE_URL ? 100_000 : 20_000;
+      const seeded = postgresConfigured() ? 100_000 : 20_000;
       const big = await createTenant(gateway);
       const head = (await prisma.auditChain.findUnique({ where: { tenantId: big.id } }))!.lastSeq;
       await seedChain(big.id, seeded, () => new Date());

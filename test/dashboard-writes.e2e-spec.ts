@@ -3,7 +3,7 @@ import { PrismaService } from '../src/database/prisma.service';
 import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
-import { describeIf, NEEDS_POSTGRES } from './support/skip';
+import { describeWithPostgres } from './support/skip';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';
 
 /**
@@ -86,9 +86,7 @@ describe('dashboard writes: one at a time per dashboard (e2e)', () => {
   });
 });
 
-const postgres = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
-
-describeIf(postgres, NEEDS_POSTGRES)('dashboard writes across gateway processes (e2e)', () => {
+describeWithPostgres('dashboard writes across gateway processes (e2e)', () => {
   let world: UpstreamWorld;
   // A second gateway on the same database and upstreams, as another replica would be.
   let other: TestGateway;

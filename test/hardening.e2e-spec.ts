@@ -2,18 +2,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant, platformAuth } from './support/fixtures';
 import { startGateway } from './support/gateway';
-import { itWithRedis, TEST_REDIS_URL as REDIS_URL } from './support/redis';
-import { skippedName } from './support/skip';
+import { itWithRedis, itWithRedisAndPostgres, TEST_REDIS_URL as REDIS_URL } from './support/redis';
+import { postgresConfigured } from './support/skip';
 import { canaryOf, startUpstreamWorld } from './support/upstreams';
-
-// Two replicas that open each other's credentials need one database: DATABASE_URL's.
-const itWithRedisAndSharedDatabase: typeof itWithRedis = process.env.DATABASE_URL
-  ? itWithRedis
-  : (name, test) =>
-      it.skip(
-        skippedName(name, 'DATABASE_URL is unset, so two replicas share no database; set it to run this'),
-        test,
-      );
 
 describe('limits and protective headers (e2e)', () => {
   it('rate-limits each gateway key with 429 and Retry-After', async () => {
@@ -426,7 +417,7 @@ describe('limits and protective headers (e2e)', () => {
     const tenant = await createTenant(first);
     const second = await startGateway(env);
     try {
-      if (!process.env.DATABASE_URL) {
+      if (!postgresConfigured()) {
         // Without a shared database the second replica cannot know the key: the shared counter is
         // still checked through the first replica twice over.
         for (let i = 0; i < 4; i++)
@@ -446,32 +437,29 @@ describe('limits and protective headers (e2e)', () => {
     }
   });
 
-  itWithRedisAndSharedDatabase(
-    "holds a credential's upstream budget across replicas through Redis",
-    async () => {
-      // Both replicas have the suite's master key, so that each can open the credential the other stored.
-      const env = { REDIS_URL, PIPES_API_RATE_LIMIT: '3/60s' };
-      const world = await startUpstreamWorld(env);
-      const second = await startGateway({
-        ...env,
-        PIPES_API_URL: world.pipes.url,
-        DASHBOARDS_API_URL: world.dashboards.url,
-      });
-      try {
-        const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
-        const viewer = bearer(world.tenant.keys.viewer);
-        // Unknown pipe: the upstream answers 404, and each call still spends the budget.
-        await world.gateway.http.get(settings).set(viewer).expect(404);
-        await second.http.get(settings).set(viewer).expect(404);
-        await world.gateway.http.get(settings).set(viewer).expect(404);
-        const shed = await second.http.get(settings).set(viewer).expect(429);
-        expect(Number(shed.headers['retry-after'])).toBeGreaterThan(1);
-        expect(shed.body.detail).toMatch(/pipes API's rate limit/);
-        expect(world.pipes.requests().filter((call) => call.method === 'GET')).toHaveLength(3);
-      } finally {
-        await second.close();
-        await world.close();
-      }
-    },
-  );
+  itWithRedisAndPostgres("holds a credential's upstream budget across replicas through Redis", async () => {
+    // Both replicas have the suite's master key, so that each can open the credential the other stored.
+    const env = { REDIS_URL, PIPES_API_RATE_LIMIT: '3/60s' };
+    const world = await startUpstreamWorld(env);
+    const second = await startGateway({
+      ...env,
+      PIPES_API_URL: world.pipes.url,
+      DASHBOARDS_API_URL: world.dashboards.url,
+    });
+    try {
+      const settings = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes/${randomUUID()}/settings`;
+      const viewer = bearer(world.tenant.keys.viewer);
+      // Unknown pipe: the upstream answers 404, and each call still spends the budget.
+      await world.gateway.http.get(settings).set(viewer).expect(404);
+      await second.http.get(settings).set(viewer).expect(404);
+      await world.gateway.http.get(settings).set(viewer).expect(404);
+      const shed = await second.http.get(settings).set(viewer).expect(429);
+      expect(Number(shed.headers['retry-after'])).toBeGreaterThan(1);
+      expect(shed.body.detail).toMatch(/pipes API's rate limit/);
+      expect(world.pipes.requests().filter((call) => call.method === 'GET')).toHaveLength(3);
+    } finally {
+      await second.close();
+      await world.close();
+    }
+  });
 });

@@ -21,10 +21,8 @@ import {
 } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 import { openStream, type OpenStream } from './support/event-stream';
-import { itWithRedis, TEST_REDIS_URL } from './support/redis';
-import { itIf, NEEDS_POSTGRES } from './support/skip';
-
-const itWithPostgres = itIf(process.env.DATABASE_URL !== undefined, NEEDS_POSTGRES);
+import { itWithRedisAndPostgres, TEST_REDIS_URL } from './support/redis';
+import { itWithPostgres, postgresUrl } from './support/skip';
 
 const POLL = { PIPE_EVENTS_POLL_MS: '500', PIPE_STREAM_MAX_MS: '3600000' };
 
@@ -319,7 +317,7 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
       const other = await open(bearer(setup.tenant.keys.viewer));
       expect(other.status).toBe(200);
       // Events through the bus as any replica's would come: 1,000 of some 7 KB each, a few at a time.
-      const db = new Client({ connectionString: process.env.DATABASE_URL });
+      const db = new Client({ connectionString: postgresUrl() });
       await db.connect();
       const event = (i: string) =>
         `json_build_object('id', 'flood-' || ${i}, 'type', 'pipe.updated', 'tenantId', '${setup.tenant.id}', ` +
@@ -401,7 +399,7 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
     await pipes.close();
   });
 
-  itWithRedis(
+  itWithRedisAndPostgres(
     'delivers every event to both replicas, with one poller between them',
     async () => {
       const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };

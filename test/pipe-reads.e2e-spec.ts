@@ -11,8 +11,8 @@ import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant } from './support/fixtures';
 import { openStream } from './support/event-stream';
 import { startGateway, type TestGateway } from './support/gateway';
-import { redisReachable, TEST_REDIS_URL } from './support/redis';
-import { itIf } from './support/skip';
+import { itWithRedisAndPostgres, redisReachable, TEST_REDIS_URL } from './support/redis';
+import { postgresConfigured } from './support/skip';
 import { CuttableProxy } from './support/tcp-proxy';
 import { canaryOf, startUpstreamWorld, UpstreamWorld } from './support/upstreams';
 
@@ -242,8 +242,7 @@ describe('dashboard reads answer 304 to If-None-Match (e2e)', () => {
 });
 
 describe('pipe reads shared by two replicas through Redis (e2e)', () => {
-  const shared = redisReachable && process.env.DATABASE_URL !== undefined;
-  const itShared = itIf(shared, `needs Redis at ${TEST_REDIS_URL} and DATABASE_URL shared by both replicas`);
+  const shared = redisReachable && postgresConfigured();
   let world: UpstreamWorld;
   let b: TestGateway;
   let proxy: CuttableProxy;
@@ -309,7 +308,7 @@ describe('pipe reads shared by two replicas through Redis (e2e)', () => {
     world?.pipes.clearRequests();
   });
 
-  itShared(
+  itWithRedisAndPostgres(
     'answers reads alternating between the replicas with one upstream call, aged from it',
     async () => {
       const pipeId = await createPipe();
@@ -334,7 +333,7 @@ describe('pipe reads shared by two replicas through Redis (e2e)', () => {
     },
   );
 
-  itShared('shares one call in flight between the replicas', async () => {
+  itWithRedisAndPostgres('shares one call in flight between the replicas', async () => {
     const elsewhere = randomUUID();
     world.pipes.faults.add({ kind: 'latency', ms: 150, method: 'GET' });
     await Promise.all(
@@ -345,7 +344,7 @@ describe('pipe reads shared by two replicas through Redis (e2e)', () => {
     expect(upstreamReads()).toBe(1);
   });
 
-  itShared('reads upstream again on B after a write on A', async () => {
+  itWithRedisAndPostgres('reads upstream again on B after a write on A', async () => {
     const pipeId = await createPipe();
     await world.gateway.http
       .get(path(`/${pipeId}`))
@@ -366,7 +365,7 @@ describe('pipe reads shared by two replicas through Redis (e2e)', () => {
     expect(upstreamReads(`/${pipeId}`)).toBe(1);
   });
 
-  itShared('serves from Redis only an answer scrubbed against the current vault', async () => {
+  itWithRedisAndPostgres('serves from Redis only an answer scrubbed against the current vault', async () => {
     const value = `shared-later-${randomUUID().slice(0, 12)}`;
     const pipeId = await createPipe(value);
     const onB = await b.http
@@ -388,34 +387,37 @@ describe('pipe reads shared by two replicas through Redis (e2e)', () => {
     expect(upstreamReads(`/${pipeId}`)).toBe(1);
   });
 
-  itShared('keeps ids only in Redis keys, and answers scrubbed as served in its values', async () => {
-    const value = `shared-secret-${randomUUID().slice(0, 12)}`;
-    const pipeId = await createPipe(value);
-    await world.gateway.http
-      .post('/v1/credentials')
-      .set(bearer(world.tenant.keys.admin))
-      .send({ kind: 'secret', name: `shared-${randomUUID().slice(0, 6)}`, value })
-      .expect(201);
-    for (const suffix of ['', `/${pipeId}`, `/${pipeId}/settings`]) {
-      await world.gateway.http.get(path(suffix)).set(viewer()).expect(200);
-    }
-    const keys = await sharedKeys();
-    expect(keys).toContain(
-      `pipes-gateway:reads:${world.tenant.id}:${world.organizationId}:${world.serviceId}:list`,
-    );
-    expect(keys).toContain(
-      `pipes-gateway:reads:${world.tenant.id}:${world.organizationId}:${world.serviceId}:pipe:${pipeId}`,
-    );
-    const values = await redis.mget(...keys);
-    const stored = `${keys.join('\n')}\n${values.join('\n')}`;
-    expect(stored).toContain(pipeId);
-    for (const secret of [value, canary, world.pipesKey.keySecret]) {
-      expect(keys.join('\n')).not.toContain(secret);
-      expect(stored).not.toContain(secret);
-    }
-  });
+  itWithRedisAndPostgres(
+    'keeps ids only in Redis keys, and answers scrubbed as served in its values',
+    async () => {
+      const value = `shared-secret-${randomUUID().slice(0, 12)}`;
+      const pipeId = await createPipe(value);
+      await world.gateway.http
+        .post('/v1/credentials')
+        .set(bearer(world.tenant.keys.admin))
+        .send({ kind: 'secret', name: `shared-${randomUUID().slice(0, 6)}`, value })
+        .expect(201);
+      for (const suffix of ['', `/${pipeId}`, `/${pipeId}/settings`]) {
+        await world.gateway.http.get(path(suffix)).set(viewer()).expect(200);
+      }
+      const keys = await sharedKeys();
+      expect(keys).toContain(
+        `pipes-gateway:reads:${world.tenant.id}:${world.organizationId}:${world.serviceId}:list`,
+      );
+      expect(keys).toContain(
+        `pipes-gateway:reads:${world.tenant.id}:${world.organizationId}:${world.serviceId}:pipe:${pipeId}`,
+      );
+      const values = await redis.mget(...keys);
+      const stored = `${keys.join('\n')}\n${values.join('\n')}`;
+      expect(stored).toContain(pipeId);
+      for (const secret of [value, canary, world.pipesKey.keySecret]) {
+        expect(keys.join('\n')).not.toContain(secret);
+        expect(stored).not.toContain(secret);
+      }
+    },
+  );
 
-  itShared('serves reads while Redis is down, and says so without a secret', async () => {
+  itWithRedisAndPostgres('serves reads while Redis is down, and says so without a secret', async () => {
     const pipeId = await createPipe();
     await cut.http
       .get(path(`/${pipeId}`))

@@ -8,7 +8,7 @@ import { startOidcIssuer, type OidcIssuer } from '../sandbox';
 import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
-import { itIf, NEEDS_POSTGRES } from './support/skip';
+import { itWithPostgres, postgresUrl } from './support/skip';
 
 interface TenantItem {
   id: string;
@@ -157,14 +157,14 @@ describe('tenants (e2e)', () => {
       for (const loser of losers) expect(loser.body.tenantId).toBe(winners[0].body.id);
     });
 
-    itIf(Boolean(process.env.DATABASE_URL), NEEDS_POSTGRES)(
+    itWithPostgres(
       'taken between the check and the insert is answered 409 with the id of the tenant that has it',
       async () => {
         const name = `late-${run}`;
         const id = randomUUID();
         // A create of the same name by another replica: inserted, not yet committed, so the
         // gateway's check does not see it and its own insert waits on the unique index.
-        const other = new Client({ connectionString: process.env.DATABASE_URL });
+        const other = new Client({ connectionString: postgresUrl() });
         await other.connect();
         try {
           await other.query('BEGIN');

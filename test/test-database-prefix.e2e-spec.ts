@@ -1,5 +1,5 @@
 import { createScratchDatabase } from './support/scratch-database';
-import { itIf, NEEDS_POSTGRES } from './support/skip';
+import { itIf, NEEDS_POSTGRES, postgresConfigured } from './support/skip';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { testDatabasePrefix } = require('../scripts/run-tests.js') as {
@@ -20,7 +20,7 @@ describe('TEST_DATABASE_PREFIX', () => {
     }
   });
 
-  itIf(Boolean(process.env.DATABASE_URL && process.env.TEST_ADMIN_DATABASE_URL), NEEDS_POSTGRES)(
+  itIf(postgresConfigured() && Boolean(process.env.TEST_ADMIN_DATABASE_URL), NEEDS_POSTGRES)(
     "names a suite's own database too",
     async () => {
       const before = process.env.TEST_DATABASE_PREFIX;

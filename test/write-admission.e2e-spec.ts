@@ -4,7 +4,7 @@ import { Client } from 'pg';
 import { validCreateBody } from './fixtures/pipe-bodies';
 import { bearer, createTenant, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
-import { itIf, NEEDS_POSTGRES } from './support/skip';
+import { itWithPostgres, postgresUrl } from './support/skip';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';
 
 describe('write slots shared fairly between tenants (e2e)', () => {
@@ -127,12 +127,12 @@ describe("one tenant's database writes do not hold up another's (e2e)", () => {
     expect(statuses.filter((status) => status !== 201 && status !== 503)).toEqual([]);
   });
 
-  itIf(Boolean(process.env.DATABASE_URL), NEEDS_POSTGRES)(
+  itWithPostgres(
     "refuses a tenant's writes past its part, and answers another's, while the first is stuck on its chain",
     async () => {
       const [quiet, busy] = [await createTenant(gateway), await createTenant(gateway)];
       // Another session holds the busy tenant's chain row: each of its writes waits for it.
-      const session = new Client({ connectionString: process.env.DATABASE_URL });
+      const session = new Client({ connectionString: postgresUrl() });
       await session.connect();
       try {
         await session.query('BEGIN');

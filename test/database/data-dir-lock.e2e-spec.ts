@@ -4,14 +4,14 @@
  * taken over. Real processes, started from the sources (test/support/run-typescript.js).
  */
 import { ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PrismaService } from '../../src/database/prisma.service';
-import { LOCK_FILE } from '../../src/database/data-dir-lock';
+import { CLAIM_SOCKET, LOCK_FILE } from '../../src/database/data-dir-lock';
 import { platformAuth } from '../support/fixtures';
 import { startGateway, TEST_AUDIT_CHAIN_KEYS, TEST_ENCRYPTION_KEYS } from '../support/gateway';
-import { itIf, NEEDS_POSTGRES } from '../support/skip';
+import { itIf, itWithPostgres } from '../support/skip';
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -153,6 +153,7 @@ describe('one process per embedded data folder (e2e)', () => {
     first.kill('SIGKILL');
     await exited;
     expect(existsSync(join(dataDir, LOCK_FILE))).toBe(true);
+    expect(statSync(join(dataDir, CLAIM_SOCKET)).isSocket()).toBe(true);
 
     const gateway = await startGateway(embedded());
     try {
@@ -163,19 +164,57 @@ describe('one process per embedded data folder (e2e)', () => {
     }
   });
 
-  itIf(Boolean(process.env.DATABASE_URL), NEEDS_POSTGRES)(
-    'takes no lock on Postgres: replicas share a DATA_DIR freely',
+  itIf(process.getuid?.() === 0, 'needs root, to act as another local user')(
+    'another local user cannot take the folder first and keep the gateway from starting',
     async () => {
-      const [one, two] = [
-        await startGateway({ DATA_DIR: dataDir }),
-        await startGateway({ DATA_DIR: dataDir }),
-      ];
+      chmodSync(dataDir, 0o755); // as the folder the gateway makes: others may read it, not write it
+      const { dev, ino } = statSync(dataDir);
+      // What such a user could reach: names outside the folder (as the former abstract-namespace
+      // claim was), and the folder's own socket and lock file.
+      const squat = `
+        const net = require('node:net'), fs = require('node:fs');
+        const attempt = (what, take) => { try { take(); console.log(what, 'taken'); } catch (e) { console.log(what, e.code); } };
+        const former = '\\0pipes-gateway/data-dir/' +
+          require('node:crypto').createHash('sha256').update(${JSON.stringify(`${dev}:${ino}`)}).digest('hex').slice(0, 32);
+        net.createServer().listen(former, () => {
+          attempt('lock', () => fs.writeFileSync(${JSON.stringify(join(dataDir, LOCK_FILE))}, '{}'));
+          net.createServer().on('error', (e) => console.log('socket', e.code))
+            .listen(${JSON.stringify(join(dataDir, CLAIM_SOCKET))}, () => console.log('socket taken'));
+          setTimeout(() => console.log('ready'), 200);
+        });`;
+      const squatter = spawn(process.execPath, ['-e', squat], { uid: 65534, gid: 65534, cwd: '/' });
+      let said = '';
+      await new Promise<void>((resolve, reject) => {
+        squatter.stdout.on('data', (chunk: Buffer) => {
+          said += chunk.toString();
+          if (said.includes('ready')) resolve();
+        });
+        squatter.on('exit', () => reject(new Error(\`the squatter ended: \${said}\`)));
+      });
       try {
-        expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+        expect(said.split('\n').filter(Boolean).sort()).toEqual(['lock EACCES', 'ready', 'socket EACCES']);
+        const gateway = await startGateway(embedded());
+        try {
+          await gateway.http.get('/health/ready').expect(200);
+          const second = await finished(launch('src/main.ts', [], dataDir));
+          expect(second.code).not.toBe(0);
+          expect(second.stderr).toContain(\`is in use by process \${process.pid} (\`);
+        } finally {
+          await gateway.close();
+        }
       } finally {
-        await one.close();
-        await two.close();
+        squatter.kill();
       }
     },
   );
+
+  itWithPostgres('takes no lock on Postgres: replicas share a DATA_DIR freely', async () => {
+    const [one, two] = [await startGateway({ DATA_DIR: dataDir }), await startGateway({ DATA_DIR: dataDir })];
+    try {
+      expect(existsSync(join(dataDir, LOCK_FILE))).toBe(false);
+    } finally {
+      await one.close();
+      await two.close();
+    }
+  });
 });

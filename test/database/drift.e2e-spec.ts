@@ -3,17 +3,14 @@ import { join } from 'node:path';
 import { connectEmbedded } from '../../src/database/database-connection';
 import { applyMigrations } from '../../src/database/migrator';
 import { describeSchema } from '../support/catalog';
-import { describeIf, NEEDS_POSTGRES } from '../support/skip';
+import { describeWithPostgres, postgresUrl } from '../support/skip';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { schemaSql } = require('../../scripts/schema-sql.js') as {
   schemaSql(options: { toSchema: string; databaseUrl?: string }): string;
 };
 
-const databaseUrl = process.env.DATABASE_URL;
 // Prisma's offline schema engine opens (but does not write to) a Postgres connection.
-const describeWithPostgres = describeIf(databaseUrl !== undefined && databaseUrl !== '', NEEDS_POSTGRES);
-
 describeWithPostgres('schema.prisma and prisma/migrations (drift)', () => {
   it('describe the same database', async () => {
     const fromMigrations = await connectEmbedded('memory://');
@@ -22,7 +19,7 @@ describeWithPostgres('schema.prisma and prisma/migrations (drift)', () => {
       await applyMigrations(fromMigrations);
       const sql = schemaSql({
         toSchema: readFileSync(join(__dirname, '..', '..', 'prisma', 'schema.prisma'), 'utf8'),
-        databaseUrl,
+        databaseUrl: postgresUrl(),
       });
       await fromSchema.withLock(0, (session) => session.exec(sql));
 

@@ -1,8 +1,6 @@
 import { connectEmbedded, connectPostgres, DatabaseConnection } from '../../src/database/database-connection';
 import { applyMigrations, MigrationError, readMigrations } from '../../src/database/migrator';
-import { itIf, NEEDS_POSTGRES } from '../support/skip';
-
-const databaseUrl = process.env.DATABASE_URL;
+import { itWithPostgres, postgresUrl } from '../support/skip';
 
 describe('migrator', () => {
   let connection: DatabaseConnection;
@@ -51,28 +49,25 @@ describe('migrator', () => {
     expect(tables).toHaveLength(0);
   });
 
-  itIf(databaseUrl !== undefined && databaseUrl !== '', NEEDS_POSTGRES)(
-    'lets replicas start together: the lock makes one apply and the other wait',
-    async () => {
-      // The suite's database is already migrated by other tests or not; either way both calls must
-      // succeed and no migration may be applied twice.
-      const replicas = [
-        connectPostgres(databaseUrl!, { poolSize: 2 }),
-        connectPostgres(databaseUrl!, { poolSize: 2 }),
-      ];
-      try {
-        const results = await Promise.all(replicas.map((replica) => applyMigrations(replica)));
-        const appliedTwice = results[0].filter((name) => results[1].includes(name));
-        expect(appliedTwice).toEqual([]);
-        const counts = await replicas[0].withLock(0, (session) =>
-          session.query<{ n: string }>(
-            'SELECT count(*)::text AS n FROM "_prisma_migrations" GROUP BY migration_name',
-          ),
-        );
-        expect(counts.every((row) => row.n === '1')).toBe(true);
-      } finally {
-        await Promise.all(replicas.map((replica) => replica.close()));
-      }
-    },
-  );
+  itWithPostgres('lets replicas start together: the lock makes one apply and the other wait', async () => {
+    // The suite's database is already migrated by other tests or not; either way both calls must
+    // succeed and no migration may be applied twice.
+    const replicas = [
+      connectPostgres(postgresUrl()!, { poolSize: 2 }),
+      connectPostgres(postgresUrl()!, { poolSize: 2 }),
+    ];
+    try {
+      const results = await Promise.all(replicas.map((replica) => applyMigrations(replica)));
+      const appliedTwice = results[0].filter((name) => results[1].includes(name));
+      expect(appliedTwice).toEqual([]);
+      const counts = await replicas[0].withLock(0, (session) =>
+        session.query<{ n: string }>(
+          'SELECT count(*)::text AS n FROM "_prisma_migrations" GROUP BY migration_name',
+        ),
+      );
+      expect(counts.every((row) => row.n === '1')).toBe(true);
+    } finally {
+      await Promise.all(replicas.map((replica) => replica.close()));
+    }
+  });
 });

@@ -5,14 +5,14 @@ import { PrismaService } from '../../src/database/prisma.service';
 import { bearer, createTenant, type TestTenant } from '../support/fixtures';
 import { startGateway, TestGateway } from '../support/gateway';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
-import { describeIf, NEEDS_POSTGRES } from '../support/skip';
+import { describeIf, NEEDS_POSTGRES, postgresConfigured, postgresUrl } from '../support/skip';
 import { CuttableProxy } from '../support/tcp-proxy';
 
-const databaseUrl = process.env.DATABASE_URL;
+const databaseUrl = postgresUrl();
 const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;
 // Taking the database away needs a real server (behind a proxy, or one the test may alter and
 // drop); the embedded one lives in the process.
-const describeWithPostgres = describeIf(Boolean(databaseUrl && adminUrl), NEEDS_POSTGRES);
+const describeWithPostgres = describeIf(postgresConfigured() && Boolean(adminUrl), NEEDS_POSTGRES);
 
 // Short, so that a statement the database never answers fails fast in these tests.
 const QUERY_TIMEOUT_MS = 1_500;

@@ -19,7 +19,7 @@ import {
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 import { bearer, createTenant } from '../support/fixtures';
 import { startGateway, type TestGateway } from '../support/gateway';
-import { describeIf, NEEDS_POSTGRES } from '../support/skip';
+import { describeWithPostgres } from '../support/skip';
 import { json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';
 import {
   authorizedCaller,
@@ -693,9 +693,7 @@ describe('answers free of the vault and stored credentials (e2e)', () => {
   });
 });
 
-const postgres = process.env.DATABASE_URL !== undefined && process.env.DATABASE_URL !== '';
-
-describeIf(postgres, NEEDS_POSTGRES)('answers of another replica after a rotation (e2e)', () => {
+describeWithPostgres('answers of another replica after a rotation (e2e)', () => {
   let world: UpstreamWorld;
   // A second gateway on the same database and upstreams, as another replica would be.
   let other: TestGateway;

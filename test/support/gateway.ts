@@ -4,6 +4,7 @@ import type TestAgent from 'supertest/lib/agent';
 import { closeGracefully, createApp, type CreateAppOptions } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
 import { LogCapture } from './log-capture';
+import { postgresConfigured, postgresUrl } from './skip';
 
 export interface TestGateway {
   app: NestFastifyApplication;
@@ -42,7 +43,7 @@ export async function startGateway(
     GATEWAY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
     GATEWAY_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
     AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(postgresConfigured() ? { DATABASE_URL: postgresUrl()! } : {}),
     PORT: '0',
     HOST: '127.0.0.1',
     // Suites share keys and credentials across many calls; the limits have tests of their own.

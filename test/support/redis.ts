@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { skippedName } from './skip';
+import { postgresConfigured, skippedName } from './skip';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -23,4 +23,17 @@ export function itWithRedis(name: string, test: () => Promise<void>, timeout?: n
       skippedName(name, `Redis not reachable at ${TEST_REDIS_URL}; start it or set TEST_REDIS_URL`),
       test,
     );
+}
+
+/**
+ * `it` for replicas that share Redis and one database (each embedded one is its process's alone, so
+ * a replica would not know what another stored): skipped by name unless both are there.
+ */
+export function itWithRedisAndPostgres(name: string, test: () => Promise<void>, timeout?: number): void {
+  if (!postgresConfigured())
+    it.skip(
+      skippedName(name, 'DATABASE_URL is unset, so two replicas share no database; set it to run this'),
+      test,
+    );
+  else itWithRedis(name, test, timeout);
 }

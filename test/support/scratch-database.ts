@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { postgresConfigured } from './skip';
 
 // The run's prefix for the databases it makes (TEST_DATABASE_PREFIX), checked as npm test checks it.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -22,7 +23,7 @@ export interface ScratchDatabase {
  */
 export async function createScratchDatabase(): Promise<ScratchDatabase> {
   const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;
-  if (!process.env.DATABASE_URL || !adminUrl) {
+  if (!postgresConfigured() || !adminUrl) {
     const dir = mkdtempSync(join(tmpdir(), 'pgw-scratch-'));
     return {
       env: { DATA_DIR: dir, DATABASE_URL: '' },
