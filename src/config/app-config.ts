@@ -61,6 +61,13 @@ export interface AppConfig {
     pipesApi: RateLimit | null;
     dashboardsApi: RateLimit | null;
   };
+  /** How each upstream credential's budget (PIPES_API_RATE_LIMIT, DASHBOARDS_API_RATE_LIMIT) is split. */
+  upstreamBudget: {
+    /** The fraction of each window only writes may take. */
+    writeReserve: number;
+    /** The fraction of reads' share each caller is guaranteed. */
+    callerReadShare: number;
+  };
   /** Audited writes (pipe create and update, dashboard replace and restore) at once in one process. */
   maxWritesInFlight: number;
   /** The write slots each tenant is guaranteed; beyond it a tenant uses what others may not need. */
@@ -137,6 +144,16 @@ export function integer(env: Env, name: string, fallback: number, min: number, m
   if (raw === undefined) return fallback;
   if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) {
     throw new ConfigError(name, `must be a whole number from ${min} to ${max} (got "${raw}")`);
+  }
+  return Number(raw);
+}
+
+/** A decimal fraction such as 0.5, from `min` to `max`. */
+function fraction(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = value(env, name);
+  if (raw === undefined) return fallback;
+  if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) < min || Number(raw) > max) {
+    throw new ConfigError(name, `must be a fraction from ${min} to ${max} such as ${fallback} (got "${raw}")`);
   }
   return Number(raw);
 }
@@ -452,6 +469,10 @@ export function loadConfig(env: Env): AppConfig {
       failedAuth: rateLimit(env, 'RATE_LIMIT_FAILED_AUTH', '30/60s'),
       pipesApi: pipesApiLimit,
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
+    },
+    upstreamBudget: {
+      writeReserve: fraction(env, 'UPSTREAM_WRITE_RESERVE', 0.5, 0, 0.9),
+      callerReadShare: fraction(env, 'UPSTREAM_CALLER_READ_SHARE', 0.2, 0.01, 1),
     },
     maxWritesInFlight,
     tenantWriteShare: integer(

@@ -70,7 +70,7 @@ export class DashboardsService {
   /** `{data: [...]}` as JSON text to send on as it is. */
   async list(tenantId: string, credentialId: string | undefined, actor: Actor): Promise<string> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+    const response = await this.upstreamCalls.run(credential, actor, 'read', (access) =>
       this.dashboardsApi.listDashboardsJson(access, credential.baseUrl, actor.requestId),
     );
     return response.bodyJson;
@@ -83,7 +83,7 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<DashboardRead> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+    const response = await this.upstreamCalls.run(credential, actor, 'read', (access) =>
       this.dashboardsApi.getDashboardJson(access, credential.baseUrl, id, actor.requestId),
     );
     return { json: response.bodyJson, etag: this.etags.of(response) };
@@ -178,7 +178,7 @@ export class DashboardsService {
           ),
         ],
         call: async () => {
-          const response = await this.upstreamCalls.run(credential, actor, (access) =>
+          const response = await this.upstreamCalls.run(credential, actor, 'write', (access) =>
             this.dashboardsApi.deleteDashboard(access, credential.baseUrl, id, actor.requestId),
           );
           return { status: response.status, value: null };
@@ -281,7 +281,7 @@ export class DashboardsService {
           ),
         ],
         call: async () => {
-          const response = await this.upstreamCalls.run(credential, actor, (access) =>
+          const response = await this.upstreamCalls.run(credential, actor, 'write', (access) =>
             this.dashboardsApi.replaceDashboard(
               access,
               credential.baseUrl,
@@ -353,7 +353,7 @@ export class DashboardsService {
     value: DashboardAnswer & { dashboardId: string; content: DashboardEnvelope['data'] };
     details: Record<string, unknown>;
   }> {
-    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+    const response = await this.upstreamCalls.run(credential, actor, 'write', (access) =>
       this.dashboardsApi.createDashboard(access, credential.baseUrl, body, actor.requestId),
     );
     const dashboardId = response.body.data?.id;
@@ -372,7 +372,7 @@ export class DashboardsService {
     id: string,
     actor: Actor,
   ): Promise<DashboardAnswer> {
-    const response = await this.upstreamCalls.run(credential, actor, (access) =>
+    const response = await this.upstreamCalls.run(credential, actor, 'write', (access) =>
       this.dashboardsApi.getDashboard(access, credential.baseUrl, id, actor.requestId),
     );
     return { body: response.body, etag: this.etags.of(response) };

@@ -84,7 +84,7 @@ export class PipesService {
         ],
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-          const response = await this.upstreamCalls.run(credential, actor, (access) =>
+          const response = await this.upstreamCalls.run(credential, actor, 'write', (access) =>
             this.pipesApi.createPipe(access, at, resolved.body, actor.requestId, resolved.values),
           );
           // Written once: stored with the record and sent as the answer.
@@ -274,7 +274,7 @@ export class PipesService {
   ): () => Promise<PipeReadAnswer> {
     return async () => {
       const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-      const response = await this.upstreamCalls.run(credential, actor, call);
+      const response = await this.upstreamCalls.run(credential, actor, 'read', call);
       return { status: response.status, body: response.body };
     };
   }
@@ -299,7 +299,7 @@ export class PipesService {
       },
       call: async () => {
         const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
-        const response = await this.upstreamCalls.run(credential, actor, call);
+        const response = await this.upstreamCalls.run(credential, actor, 'write', call);
         return { status: response.status, value: response.body };
       },
       after,

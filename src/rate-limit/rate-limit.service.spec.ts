@@ -58,23 +58,11 @@ describe('RateLimitService', () => {
   });
 
   it('starts a new window once the old one is over', async () => {
-    const limits = await make({ PIPES_API_RATE_LIMIT: '1/200ms' });
-    await limits.consume('pipesApi', 'c');
-    expect(await refusal(limits.consume('pipesApi', 'c'))).not.toBeNull();
+    const limits = await make({ RATE_LIMIT_PER_KEY: '1/200ms' });
+    await limits.consume('perKey', 'c');
+    expect(await refusal(limits.consume('perKey', 'c'))).not.toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 250));
-    expect(await refusal(limits.consume('pipesApi', 'c'))).toBeNull();
-  });
-
-  it('consumeOrWait waits out a window that ends within maxWaitMs, and refuses a longer wait', async () => {
-    const limits = await make({ PIPES_API_RATE_LIMIT: '1/300ms', DASHBOARDS_API_RATE_LIMIT: '1/60s' });
-    await limits.consumeOrWait('pipesApi', 'c', 1000);
-    const started = Date.now();
-    await limits.consumeOrWait('pipesApi', 'c', 1000);
-    expect(Date.now() - started).toBeGreaterThanOrEqual(200);
-
-    await limits.consumeOrWait('dashboardsApi', 'c', 1000);
-    const shed = await refusal(limits.consumeOrWait('dashboardsApi', 'c', 1000));
-    expect(shed?.detail).toMatch(/dashboards API's rate limit/);
+    expect(await refusal(limits.consume('perKey', 'c'))).toBeNull();
   });
 
   it('counts failed authentications per address and per credential, each refused once over', async () => {
@@ -110,7 +98,7 @@ describe('RateLimitService', () => {
 
   describe('with Redis', () => {
     itWithRedis('shares counters between instances, as replicas do', async () => {
-      const env = { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_KEY: '3/60s', PIPES_API_RATE_LIMIT: '2/60s' };
+      const env = { REDIS_URL: TEST_REDIS_URL, RATE_LIMIT_PER_KEY: '3/60s' };
       const [first, second] = [await make(env), await make(env)];
       const key = randomUUID();
       await first.consume('perKey', key);
@@ -118,23 +106,6 @@ describe('RateLimitService', () => {
       await first.consume('perKey', key);
       expect((await refusal(second.consume('perKey', key)))?.status).toBe(429);
       expect((await refusal(first.consume('perKey', key)))?.status).toBe(429);
-
-      // The upstream budget too, which consumeOrWait spends.
-      await first.consumeOrWait('pipesApi', key, 1000);
-      await second.consumeOrWait('pipesApi', key, 1000);
-      const shed = await refusal(first.consumeOrWait('pipesApi', key, 1000));
-      expect(shed?.detail).toMatch(/pipes API's rate limit/);
-      expect(Number(shed?.headers?.['retry-after'])).toBeGreaterThan(1);
-    });
-
-    itWithRedis('waits for the shared window with consumeOrWait', async () => {
-      const env = { REDIS_URL: TEST_REDIS_URL, PIPES_API_RATE_LIMIT: '1/1s' };
-      const [first, second] = [await make(env), await make(env)];
-      const key = randomUUID();
-      await first.consumeOrWait('pipesApi', key, 1500);
-      const started = Date.now();
-      await second.consumeOrWait('pipesApi', key, 1500);
-      expect(Date.now() - started).toBeGreaterThanOrEqual(100);
     });
   });
 

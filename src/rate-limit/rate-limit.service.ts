@@ -14,14 +14,13 @@ import { ProblemException } from '../common/problem/problem';
 // How long a start waits for Redis before counting in memory meanwhile.
 const REDIS_START_WAIT_MS = 2_000;
 
-export type LimitName = keyof AppConfig['rateLimits'];
+/** The limits on the gateway's callers; the upstream budgets are counted by UpstreamBudgets. */
+export type LimitName = Exclude<keyof AppConfig['rateLimits'], 'pipesApi' | 'dashboardsApi'>;
 
 const DESCRIPTIONS: Record<LimitName, string> = {
   perKey: 'This gateway key has made too many calls',
   perTenant: "This tenant's keys have made too many calls together",
   failedAuth: 'Too many failed authentications',
-  pipesApi: "This credential has reached the pipes API's rate limit",
-  dashboardsApi: "This credential has reached the dashboards API's rate limit",
 };
 
 /**
@@ -46,7 +45,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     const redis = redisUrl ? await connect(redisUrl) : null;
     this.redis = redis;
     const rules = this.config.get('rateLimits', { infer: true });
-    for (const name of Object.keys(rules) as LimitName[]) {
+    for (const name of Object.keys(DESCRIPTIONS) as LimitName[]) {
       const rule = rules[name];
       if (rule) this.limiters.set(name, limiter(name, rule, redis));
     }
@@ -60,6 +59,11 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
 
   async onModuleDestroy(): Promise<void> {
     await this.redis?.quit().catch(() => undefined);
+  }
+
+  /** The Redis the limits are counted in, while it is connected; null without REDIS_URL or while it is away. */
+  readyRedis(): Redis | null {
+    return this.redis?.status === 'ready' ? this.redis : null;
   }
 
   /** Counts a call; throws 429 with Retry-After when over the limit. No-op when the limit is off. */
@@ -81,18 +85,6 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     ]);
     if (byAddress) throw tooManyRequests(`${DESCRIPTIONS.failedAuth} from this address`, byAddress);
     if (byCredential) throw tooManyRequests(`${DESCRIPTIONS.failedAuth} with this credential`, byCredential);
-  }
-
-  /**
-   * For upstream budgets: counts a call, and when the window is nearly over waits for it (up to
-   * `maxWaitMs`) instead of refusing, so a short burst is queued rather than shed.
-   */
-  async consumeOrWait(name: LimitName, key: string, maxWaitMs: number): Promise<void> {
-    const refused = await this.take(name, key);
-    if (!refused) return;
-    if (refused.msBeforeNext > maxWaitMs) throw tooManyRequests(DESCRIPTIONS[name], refused);
-    await new Promise((resolve) => setTimeout(resolve, refused.msBeforeNext + 5));
-    await this.consume(name, key);
   }
 
   /** Counts one call against `key`: null when it is within the limit, else the refusal. */

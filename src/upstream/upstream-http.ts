@@ -40,6 +40,8 @@ export type UpstreamAnswer = 'object' | 'list' | 'none';
 export interface UpstreamAccess<S> {
   secret: S;
   vault: VaultValues;
+  /** Before each attempt after the first: counts it in the credential's budget; false when it does not fit. */
+  admitAttempt?: () => Promise<boolean>;
 }
 
 export interface UpstreamRequest {
@@ -52,6 +54,8 @@ export interface UpstreamRequest {
   credentialSecrets: readonly string[];
   /** Every secret value of the tenant, which no answer may carry either. */
   vault: VaultValues;
+  /** As UpstreamAccess's: a retry the budget has no room for is not made. */
+  admitAttempt?: () => Promise<boolean>;
   requestId: string;
   body?: unknown;
   /** Answer a successful call with `answerDigest`, for callers that remember what they derive from bodies. */
@@ -240,6 +244,7 @@ export class UpstreamHttp {
       } catch (error) {
         if (!(error instanceof RetryableAttempt)) throw error;
         if (!(await this.backOff(call, error.retryAfterMs))) throw error.problem;
+        if (request.admitAttempt && !(await request.admitAttempt())) throw error.problem;
       }
     }
   }
