@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { countDown, countUp } from '../common/counts';
+import { ProblemException, type ProblemInit } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { UpstreamCredentials } from '../credentials/upstream-credentials';
 import type { PipeLocation } from '../upstream/pipes-api.client';
@@ -34,16 +35,20 @@ export interface PipeChange {
 
 type ChangeListener = (change: PipeChange) => void;
 
+/** What the cache keeps of a read: its answer, or the upstream's 404 for it. */
+type KeptRead = PipeReadAnswer | { missing: ProblemInit };
+
 /**
  * Pipe reads through a per-tenant cache: an answer serves for PIPE_READ_CACHE_MS, identical reads
- * in flight share one upstream call, and the tenant's own writes drop what they change. Keys hold
+ * in flight share one upstream call, and the tenant's own writes drop what they change. An upstream
+ * 404 is kept as an answer is, so that reading an id that does not exist again costs no budget. Keys hold
  * ids only (tenant, organization, service, pipe) and the vault's identity, never a value: an
  * answer serves only while the tenant's vault is the one it was scrubbed against. With REDIS_URL,
  * a miss looks in the answers the replicas share (SharedReads) before calling the upstream.
  */
 @Injectable()
 export class PipeReads {
-  private readonly cache: ReadCache<PipeReadAnswer>;
+  private readonly cache: ReadCache<KeptRead>;
   private readonly ttlMs: number;
   private readonly listeners: ChangeListener[] = [];
   /** Services whose pipes are followed here (open event streams), by how many followers. */
@@ -69,16 +74,22 @@ export class PipeReads {
     const vault = kept instanceof Promise ? await kept : kept;
     const key = read.kind === 'list' ? 'list' : `${read.kind}:${read.pipeId}`;
     const scope = scopeOf(tenantId, at);
+    const keepingMissing = (): Promise<KeptRead> => fetch().catch(missingOrThrow);
+    // With Redis, a copy kept here serves only under the write count the replicas share: a write
+    // through another replica is seen at once, not when its event arrives.
+    const writes = await this.shared.writeCount(scope);
     const answer = await this.cache.readKept(
       scope,
       key,
-      vault.identity,
-      () => this.shared.read({ scope, read: key }, vault.identity, fetch, maxAgeMs ?? this.ttlMs),
+      writes === null ? vault.identity : `${vault.identity}/${writes}`,
+      () => this.shared.read({ scope, read: key }, vault.identity, keepingMissing, maxAgeMs ?? this.ttlMs),
       maxAgeMs,
     );
+    const { value } = answer;
+    if ('missing' in value) throw new ProblemException(value.missing);
     const ageMs = Math.max(0, Date.now() - answer.fetchedAt);
     return {
-      ...answer.value,
+      ...value,
       freshness: {
         ageSeconds: Math.floor(ageMs / 1000),
         maxAgeSeconds: Math.max(0, Math.floor((this.ttlMs - ageMs) / 1000)),
@@ -144,6 +155,14 @@ export class PipeReads {
   cacheKeys(): string[] {
     return this.cache.keys();
   }
+}
+
+/** An upstream 404 as what the cache keeps; any other failure is not kept. */
+function missingOrThrow(error: unknown): KeptRead {
+  if (error instanceof ProblemException && error.problem.upstream?.status === 404) {
+    return { missing: error.problem };
+  }
+  throw error;
 }
 
 function pipeIn(listBody: unknown, pipeId: string): unknown {
