@@ -60,6 +60,8 @@ export interface AppConfig {
     failedAuth: RateLimit | null;
     pipesApi: RateLimit | null;
     dashboardsApi: RateLimit | null;
+    /** Answers scrubbed of vault values a caller's own request carried outside secret places, per caller. */
+    valueEchoes: RateLimit | null;
   };
   /** How each upstream credential's budget (PIPES_API_RATE_LIMIT, DASHBOARDS_API_RATE_LIMIT) is split. */
   upstreamBudget: {
@@ -469,6 +471,7 @@ export function loadConfig(env: Env): AppConfig {
       failedAuth: rateLimit(env, 'RATE_LIMIT_FAILED_AUTH', '30/60s'),
       pipesApi: pipesApiLimit,
       dashboardsApi: rateLimit(env, 'DASHBOARDS_API_RATE_LIMIT', '100/60s'),
+      valueEchoes: rateLimit(env, 'VAULT_VALUE_ECHO_LIMIT', '5/1h'),
     },
     upstreamBudget: {
       writeReserve: fraction(env, 'UPSTREAM_WRITE_RESERVE', 0.5, 0, 0.9),

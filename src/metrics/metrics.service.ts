@@ -56,6 +56,12 @@ export class MetricsService {
     labelNames: ['upstream'] as const,
     registers: [this.registry],
   });
+  private readonly valueEchoes = new Counter({
+    name: 'gateway_vault_value_echoes_total',
+    help: 'Upstream answers scrubbed of vault values the caller sent outside secret places, by upstream.',
+    labelNames: ['upstream'] as const,
+    registers: [this.registry],
+  });
   private readonly breakerStates = new Map<string, BreakerState>();
   private queuedAppends: () => number = () => 0;
   private writesInFlight: () => number = () => 0;
@@ -137,6 +143,11 @@ export class MetricsService {
     const upstream = key.split(':')[0];
     const open = [...this.breakerStates.keys()].filter((k) => k.startsWith(`${upstream}:`)).length;
     this.openCircuits.set({ upstream }, open);
+  }
+
+  /** An answer was scrubbed of vault values its caller's request carried outside secret places. */
+  valueEchoed(upstream: string): void {
+    this.valueEchoes.inc({ upstream });
   }
 
   render(): Promise<string> {

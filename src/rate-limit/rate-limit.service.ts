@@ -21,6 +21,9 @@ const DESCRIPTIONS: Record<LimitName, string> = {
   perKey: 'This gateway key has made too many calls',
   perTenant: "This tenant's keys have made too many calls together",
   failedAuth: 'Too many failed authentications',
+  valueEchoes:
+    'Answers to this caller were scrubbed of vault secret values its own requests carried outside secret ' +
+    'places too often (guessing a secret through redaction); requests that send values upstream are refused',
 };
 
 /**
@@ -85,6 +88,20 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
     ]);
     if (byAddress) throw tooManyRequests(`${DESCRIPTIONS.failedAuth} from this address`, byAddress);
     if (byCredential) throw tooManyRequests(`${DESCRIPTIONS.failedAuth} with this credential`, byCredential);
+  }
+
+  /** Counts one event against `key` without refusing anything: `refuseWhenSpent` acts on the count. */
+  async count(name: LimitName, key: string): Promise<void> {
+    await this.take(name, key);
+  }
+
+  /** Throws 429 with Retry-After while `key` has used up its limit in this window; counts nothing. */
+  async refuseWhenSpent(name: LimitName, key: string): Promise<void> {
+    const limiter = this.limiters.get(name);
+    const counted = await limiter?.get(key);
+    if (limiter && counted && counted.consumedPoints >= limiter.points) {
+      throw tooManyRequests(DESCRIPTIONS[name], counted);
+    }
   }
 
   /** Counts one call against `key`: null when it is within the limit, else the refusal. */

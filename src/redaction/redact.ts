@@ -5,7 +5,7 @@
  */
 import { sortKeyNames } from '../common/canonical-json';
 import { setField } from '../common/set-field';
-import type { SecretValueMatcher } from './secret-value-matcher';
+import type { ValueScrubber } from './secret-value-matcher';
 
 export const REDACTED = '[redacted]';
 
@@ -97,7 +97,7 @@ const MIN_KNOWN_SECRET_LENGTH = 4;
  * wherever it appears, URL passwords, connection-string keys and gateway keys. Whole values go
  * first, so that no pattern leaves part of one behind.
  */
-export function redactText(text: string, known: readonly string[] = [], vault?: SecretValueMatcher): string {
+export function redactText(text: string, known: readonly string[] = [], vault?: ValueScrubber): string {
   let result = text;
   for (const secret of known) {
     if (result.includes(secret)) result = result.split(secret).join(REDACTED);
@@ -156,7 +156,7 @@ export function isSecretReference(value: unknown): value is { $secret: string } 
  * lookalike is redacted like any other value. The values `vault` holds are removed from field
  * names too: an upstream may quote a value as the key of a map.
  */
-export function redactParsedJson<T>(value: T, known: readonly string[] = [], vault?: SecretValueMatcher): T {
+export function redactParsedJson<T>(value: T, known: readonly string[] = [], vault?: ValueScrubber): T {
   return redactJsonTree(value, false, { known, vault }, 0) as T;
 }
 
@@ -177,7 +177,7 @@ export class JsonTooDeepError extends Error {
 /** What a walk of parsed JSON finds verbatim: secrets of the request, and the tenant's vault. */
 interface KnownValues {
   known: readonly string[];
-  vault: SecretValueMatcher | undefined;
+  vault: ValueScrubber | undefined;
 }
 
 function redactJsonTree(value: unknown, secret: boolean, values: KnownValues, depth: number): unknown {

@@ -13,6 +13,9 @@ const MAX_KEY_LENGTH = 64;
 const ROOT = 0;
 const NONE = -1;
 
+/** What redaction needs of a matcher: a scrub, and the shortest text worth scrubbing. */
+export type ValueScrubber = Pick<SecretValueMatcher, 'minLength' | 'scrub'>;
+
 /**
  * Finds any of a fixed set of secret values in text and replaces it with "[redacted]": an
  * Aho–Corasick automaton over the values' UTF-16 code units, built once and then run over each
@@ -114,6 +117,18 @@ export class SecretValueMatcher {
   /** Whether `value` is one of the values matched (8 code units or more). */
   has(value: string): boolean {
     return this.values.has(value);
+  }
+
+  /** The values that occur in `text`, each once. */
+  found(text: string): string[] {
+    if (text.length < this.minLength) return [];
+    const covered = this.occurrences(text);
+    if (covered === null) return [];
+    const values = new Set<string>();
+    for (let index = 0; index < covered.length; index += 2) {
+      values.add(text.slice(covered[index], covered[index + 1]));
+    }
+    return [...values];
   }
 
   /** `text` with every occurrence of every value replaced; the same string when there is none. */

@@ -124,6 +124,7 @@ export class DashboardsApiClient implements OnModuleDestroy {
       authorization: `Bearer ${access.secret.token}`,
       credentialSecrets: [access.secret.token],
       vault: access.vault,
+      valueEcho: access.valueEcho,
       admitAttempt: access.admitAttempt,
       requestId,
       body,

@@ -143,6 +143,7 @@ export class PipesApiClient implements OnModuleDestroy {
       // The answer is searched for each of these: an upstream may quote what it was sent.
       credentialSecrets: [access.secret.keySecret, ...bodySecrets],
       vault: access.vault,
+      valueEcho: access.valueEcho,
       admitAttempt: access.admitAttempt,
       requestId,
       body,

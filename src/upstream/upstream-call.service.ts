@@ -8,6 +8,7 @@ import { UpstreamBudgets } from '../rate-limit/upstream-budgets';
 import { CircuitBreakers } from './circuit-breaker';
 import { UpstreamCredentialRejectedException } from './upstream-errors';
 import type { UpstreamAccess } from './upstream-http';
+import { ValueEchoes } from './value-echoes';
 
 // A call over the upstream budget waits this long for room in the window before it is refused.
 const MAX_QUEUE_MS = 1_000;
@@ -25,6 +26,7 @@ export class UpstreamCallService {
   constructor(
     private readonly credentials: UpstreamCredentials,
     private readonly budgets: UpstreamBudgets,
+    private readonly valueEchoes: ValueEchoes,
     metrics: MetricsService,
   ) {
     this.breakers = new CircuitBreakers(5, 30_000, (key, state) => metrics.breakerChanged(key, state));
@@ -44,12 +46,13 @@ export class UpstreamCallService {
     const kept = this.credentials.vaultValues(credential.tenantId);
     // A matcher already built is used without waiting a turn of the event loop.
     const vault = kept instanceof Promise ? await kept : kept;
+    const upstream = credential.kind === 'pipes' ? 'pipes' : 'dashboards';
+    const valueEcho = this.valueEchoes.watch(credential.tenantId, actor, upstream);
     try {
       return await this.breakers.run(
         `${credential.kind}:${credential.id}`,
         credential.kind === 'pipes' ? 'pipes API' : 'dashboards API',
         async () => {
-          const upstream = credential.kind === 'pipes' ? 'pipes' : 'dashboards';
           const take = (maxWaitMs: number) =>
             this.budgets.take(upstream, credential.id, use, actor.actor, maxWaitMs);
           await take(MAX_QUEUE_MS);
@@ -59,7 +62,7 @@ export class UpstreamCallService {
               () => true,
               () => false,
             );
-          return call({ secret: credential.secret, vault, admitAttempt });
+          return call({ secret: credential.secret, vault, valueEcho, admitAttempt });
         },
       );
     } catch (error) {

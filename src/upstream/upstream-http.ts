@@ -13,6 +13,7 @@ import {
   redactText,
   secretValuesOf,
 } from '../redaction/redact';
+import { EchoNoting, vaultValuesCarried } from '../redaction/value-echo';
 import { ANSWER_TOO_LARGE, undiciAdapter, UpstreamTransport } from './undici-adapter';
 import {
   UpstreamCredentialRejectedException,
@@ -40,8 +41,20 @@ export type UpstreamAnswer = 'object' | 'list' | 'none';
 export interface UpstreamAccess<S> {
   secret: S;
   vault: VaultValues;
+  valueEcho?: ValueEchoWatch;
   /** Before each attempt after the first: counts it in the credential's budget; false when it does not fit. */
   admitAttempt?: () => Promise<boolean>;
+}
+
+/**
+ * Watches the caller's requests that carry a body for vault values they hold outside secret
+ * places (value-echo.ts): such an answer, scrubbed, would confirm a guess.
+ */
+export interface ValueEchoWatch {
+  /** Before a call with a body is sent: refuses it (429) once the caller's answers echoed too often. */
+  admit(): Promise<void>;
+  /** After an answer was scrubbed of vault values the request carried at `paths`. */
+  echoed(paths: readonly string[]): Promise<void>;
 }
 
 export interface UpstreamRequest {
@@ -54,6 +67,7 @@ export interface UpstreamRequest {
   credentialSecrets: readonly string[];
   /** Every secret value of the tenant, which no answer may carry either. */
   vault: VaultValues;
+  valueEcho?: ValueEchoWatch;
   /** As UpstreamAccess's: a retry the budget has no room for is not made. */
   admitAttempt?: () => Promise<boolean>;
   requestId: string;
@@ -146,7 +160,14 @@ class UpstreamCall {
     /** An upstream may quote what it was sent ("password … rejected"), under any field name. */
     readonly sentSecrets: readonly string[],
     private readonly maxAttempts: number,
+    /** Scrubs answers of the vault, noting the values the body carried outside secret places; else null. */
+    readonly echoes: EchoNoting | null,
   ) {}
+
+  /** What answers are scrubbed with besides `sentSecrets`. */
+  get vault(): EchoNoting | VaultValues['matcher'] {
+    return this.echoes ?? this.request.vault.matcher;
+  }
 
   get mayRetry(): boolean {
     return this.attempt < this.maxAttempts;
@@ -217,15 +238,31 @@ export class UpstreamHttp {
   }
 
   async send<T>(request: UpstreamRequest): Promise<UpstreamResponse<T>> {
+    const { valueEcho, body } = request;
+    if (valueEcho !== undefined && body !== undefined) await valueEcho.admit();
+    const sentSecrets = secretValuesOf(body, [
+      ...request.credentialSecrets,
+      request.authorization.slice(request.authorization.indexOf(' ') + 1),
+    ]);
+    const carried =
+      valueEcho === undefined || body === undefined ? null : vaultValuesCarried(body, request.vault.matcher);
     const call = new UpstreamCall(
       request,
       Date.now() + this.timeoutMs,
-      secretValuesOf(request.body, [
-        ...request.credentialSecrets,
-        request.authorization.slice(request.authorization.indexOf(' ') + 1),
-      ]),
+      sentSecrets,
       RETRIED_METHODS.has(request.method) ? this.retry.maxAttempts : 1,
+      carried === null || carried.size === 0 ? null : new EchoNoting(request.vault.matcher, carried),
     );
+    try {
+      return await this.attempts<T>(call);
+    } finally {
+      const echoed = call.echoes?.echoedPaths() ?? [];
+      if (echoed.length > 0) await valueEcho!.echoed(echoed);
+    }
+  }
+
+  private async attempts<T>(call: UpstreamCall): Promise<UpstreamResponse<T>> {
+    const { request } = call;
     const data = request.body === undefined ? undefined : JSON.stringify(request.body);
     for (;;) {
       const remaining = call.deadline - Date.now();
@@ -303,7 +340,8 @@ export class UpstreamHttp {
     const { status, data: text } = response;
     const { answer = 'object', digestAnswer, reuseAnswer } = call.request;
     const digest = digestAnswer || reuseAnswer ? answerDigest(text, call) : undefined;
-    if (reuseAnswer && digest !== undefined) {
+    // An answer given before is not scrubbed again, so it would note no echo.
+    if (reuseAnswer && digest !== undefined && call.echoes === null) {
       const reused = this.reusedAnswers.get(answer, digest);
       if (reused !== undefined) return new ReusedAnswer(status, digest, reused);
     }
@@ -313,7 +351,7 @@ export class UpstreamHttp {
       throw upstreamInvalidAnswer(this.name, status, missing, redactedRequestId(value, call));
     let body: unknown;
     try {
-      body = redactParsedJson(value, call.sentSecrets, call.request.vault.matcher);
+      body = redactParsedJson(value, call.sentSecrets, call.vault);
     } catch (error) {
       if (!(error instanceof JsonTooDeepError)) throw error;
       const tooDeep = `a JSON body nested at most ${MAX_PARSED_JSON_DEPTH} levels deep`;
@@ -425,7 +463,7 @@ function parseJson(text: string): unknown {
 /** An error answer's body as the problem quotes it: redacted, or in words when too deep to walk. */
 function redactedProblemBody(body: unknown, call: UpstreamCall): unknown {
   try {
-    return redactParsedJson(body, call.sentSecrets, call.request.vault.matcher);
+    return redactParsedJson(body, call.sentSecrets, call.vault);
   } catch (error) {
     if (error instanceof JsonTooDeepError) return `(${error.message}: not shown)`;
     throw error;
@@ -460,9 +498,7 @@ function answerDigest(text: string, call: UpstreamCall): string | undefined {
 /** The request id of an answer that is not redacted as a whole (it cannot be used): redacted alone. */
 function redactedRequestId(body: unknown, call: UpstreamCall): string | undefined {
   const { requestId } = requestIdOf(body);
-  return requestId === undefined
-    ? undefined
-    : redactText(requestId, call.sentSecrets, call.request.vault.matcher);
+  return requestId === undefined ? undefined : redactText(requestId, call.sentSecrets, call.vault);
 }
 
 function requestIdOf(body: unknown): { requestId?: string } {
