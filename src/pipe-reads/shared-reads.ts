@@ -121,6 +121,21 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
     }
   }
 
+  /**
+   * The service's write count as the replicas share it; null without Redis, or while it fails (then
+   * each replica's own copies serve, dropped when it hears of a write).
+   */
+  async writeCount(scope: string): Promise<string | null> {
+    const redis = this.redis;
+    if (!redis) return null;
+    try {
+      return (await redis.get(generationKey(scope))) ?? '0';
+    } catch {
+      this.failed();
+      return null;
+    }
+  }
+
   /** A write to the service: what was stored of it before no longer serves, on any replica. */
   async drop(scope: string): Promise<void> {
     const redis = this.redis;
