@@ -246,12 +246,16 @@ export class UpstreamHttp {
     ]);
     const carried =
       valueEcho === undefined || body === undefined ? null : vaultValuesCarried(body, request.vault.matcher);
+    const echoes =
+      carried === null || carried.size === 0 ? null : new EchoNoting(request.vault.matcher, carried);
     const call = new UpstreamCall(
       request,
       Date.now() + this.timeoutMs,
-      sentSecrets,
+      // A carried value (a vault value, so the vault's scrub removes it too) is left to that scrub,
+      // which notes it, even where a reference also put it at a secret place.
+      echoes === null ? sentSecrets : sentSecrets.filter((secret) => !carried!.has(secret)),
       RETRIED_METHODS.has(request.method) ? this.retry.maxAttempts : 1,
-      carried === null || carried.size === 0 ? null : new EchoNoting(request.vault.matcher, carried),
+      echoes,
     );
     try {
       return await this.attempts<T>(call);
