@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER } from '@nestjs/core';
 import { AuditModule } from './audit/audit.module';
+import { AuditSinksModule } from './audit-sinks/audit-sinks.module';
 import { AuthModule } from './auth/auth.module';
 import { ProblemFilter } from './common/problem/problem.filter';
 import type { AppConfig } from './config/app-config';
@@ -32,6 +33,7 @@ export class AppModule {
         DatabaseModule,
         MetricsModule,
         AuditModule,
+        AuditSinksModule,
         AuthModule,
         TenantsModule,
         MeModule,

@@ -10,7 +10,14 @@ const HOUR_MS = 60 * 60_000;
 
 function retention(days: number | null) {
   const prisma = { $queryRaw: jest.fn(() => Promise.resolve([])) };
-  const config = { get: () => days } as unknown as ConfigService<AppConfig, true>;
+  const settings: Partial<AppConfig> = {
+    auditRetentionDays: days,
+    auditSinks: { syslog: null, webhook: null } as AppConfig['auditSinks'],
+  };
+  const config = { get: (key: keyof AppConfig) => settings[key] } as unknown as ConfigService<
+    AppConfig,
+    true
+  >;
   const service = new AuditRetentionService(
     new AuditEventsRepository(prisma as unknown as PrismaService),
     {} as AuditService,

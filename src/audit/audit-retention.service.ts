@@ -3,6 +3,7 @@ import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/principal';
 import type { AppConfig } from '../config/app-config';
+import { AuditSinkKind, configuredSinkKinds } from '../audit-sinks/audit-sink';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditService } from './audit.service';
 
@@ -23,12 +24,14 @@ const PRUNE_SLICE = 20_000;
 
 /**
  * Deletes audit events older than AUDIT_RETENTION_DAYS. Only a prefix of each chain goes, and the
- * newest event always stays; the chain row records the new start so verification still passes.
+ * newest event always stays, and so does every event a configured audit sink has not delivered;
+ * the chain row records the new start so verification still passes.
  */
 @Injectable()
 export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(AuditRetentionService.name);
   private readonly retentionDays: number | null;
+  private readonly sinks: AuditSinkKind[];
   private readonly timers: NodeJS.Timeout[] = [];
   private running: Promise<void> | null = null;
 
@@ -38,6 +41,7 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
     config: ConfigService<AppConfig, true>,
   ) {
     this.retentionDays = config.get('auditRetentionDays', { infer: true });
+    this.sinks = configuredSinkKinds(config.get('auditSinks', { infer: true }));
   }
 
   onApplicationBootstrap(): void {
@@ -82,7 +86,7 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
         const chain = await this.events.chainBounds(tx, tenantId);
         // The first event to keep: the oldest inside the window, or else the newest. Only the prefix
         // before it goes, so an event stamped early by a skewed clock waits for its predecessors.
-        const kept = await this.events.firstKept(tx, tenantId, chain, cutoff);
+        const kept = await this.events.firstKept(tx, tenantId, chain, cutoff, this.sinks);
         if (!kept || kept.seq <= chain.startSeq) return null;
         // In slices, each well inside the statement timeout, whatever the backlog. Appends only add
         // events past the head, so they need not wait for this.

@@ -1,0 +1,122 @@
+import { Injectable } from '@nestjs/common';
+import { AuditEvent, Prisma } from '../generated/prisma/client';
+import { PrismaService } from '../database/prisma.service';
+import type { AuditSinkKind } from './audit-sink';
+
+/** A tenant whose chain a sink has not delivered to its end: the events after `after`, to `lastSeq`. */
+export interface Backlog {
+  tenantId: string;
+  after: number;
+  lastSeq: number;
+}
+
+export interface SinkState {
+  leaseHolder: string | null;
+  lastDeliveryAt: Date | null;
+  lastError: string | null;
+  lastErrorAt: Date | null;
+  eventsBehind: number;
+  /** The time of the oldest event not yet delivered; null when there is none. */
+  oldestUndeliveredAt: Date | null;
+}
+
+/**
+ * Where a sink stands in a tenant's chain: its cursor, but never before the chain's start (events
+ * retention removed before the sink existed are not waited for).
+ */
+const DELIVERED_THROUGH = Prisma.sql`GREATEST(COALESCE(k.delivered_seq, 0), c.start_seq - 1)`;
+
+/** The SQL of the audit_sinks and audit_sink_cursors tables. */
+@Injectable()
+export class AuditSinksRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async ensure(sink: AuditSinkKind): Promise<void> {
+    await this.prisma.$executeRaw`INSERT INTO audit_sinks (sink) VALUES (${sink}) ON CONFLICT DO NOTHING`;
+  }
+
+  /**
+   * Takes or renews the sink's lease for `leaseMs`, unless another holder's is still running.
+   * Times are the database's, so the replicas' clocks need not agree.
+   */
+  async claim(sink: AuditSinkKind, holder: string, leaseMs: number): Promise<boolean> {
+    const claimed = await this.prisma.$executeRaw`
+      UPDATE audit_sinks
+      SET lease_holder = ${holder}, lease_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
+      WHERE sink = ${sink}
+        AND (lease_holder = ${holder} OR lease_until IS NULL OR lease_until < clock_timestamp())`;
+    return claimed === 1;
+  }
+
+  async release(sink: AuditSinkKind, holder: string): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE audit_sinks SET lease_holder = NULL, lease_until = NULL
+      WHERE sink = ${sink} AND lease_holder = ${holder}`;
+  }
+
+  /**
+   * Up to `limit` tenants with events the sink has not delivered, from the first tenant id after
+   * `from` round to the start again, so that every tenant gets its turn whatever their number.
+   */
+  backlog(sink: AuditSinkKind, from: string, limit: number): Promise<Backlog[]> {
+    return this.prisma.$queryRaw<Backlog[]>`
+      SELECT c.tenant_id::text AS "tenantId", ${DELIVERED_THROUGH} AS "after", c.last_seq AS "lastSeq"
+      FROM audit_chains c
+      LEFT JOIN audit_sink_cursors k ON k.sink = ${sink} AND k.tenant_id = c.tenant_id
+      WHERE c.last_seq > ${DELIVERED_THROUGH}
+      ORDER BY c.tenant_id <= ${from}::uuid, c.tenant_id
+      LIMIT ${limit}`;
+  }
+
+  /** The stored events of each range `after < seq <= through`, in seq order per tenant. */
+  events(ranges: readonly { tenantId: string; after: number; through: number }[]): Promise<AuditEvent[]> {
+    return this.prisma.auditEvent.findMany({
+      where: {
+        OR: ranges.map(({ tenantId, after, through }) => ({ tenantId, seq: { gt: after, lte: through } })),
+      },
+      orderBy: [{ tenantId: 'asc' }, { seq: 'asc' }],
+    });
+  }
+
+  /**
+   * Records a delivery: each tenant's cursor moves to the seq given, never back (a replica that
+   * lost its lease mid-batch may report an older one late), and the sink's last delivery is now.
+   */
+  async delivered(sink: AuditSinkKind, through: readonly { tenantId: string; seq: number }[]): Promise<void> {
+    const rows = through.map(({ tenantId, seq }) => Prisma.sql`(${sink}, ${tenantId}::uuid, ${seq}::int)`);
+    await this.prisma.$executeRaw`
+      WITH moved AS (
+        INSERT INTO audit_sink_cursors (sink, tenant_id, delivered_seq) VALUES ${Prisma.join(rows)}
+        ON CONFLICT (sink, tenant_id)
+        DO UPDATE SET delivered_seq = GREATEST(audit_sink_cursors.delivered_seq, EXCLUDED.delivered_seq)
+      )
+      UPDATE audit_sinks SET last_delivery_at = clock_timestamp() WHERE sink = ${sink}`;
+  }
+
+  async failed(sink: AuditSinkKind, message: string): Promise<void> {
+    await this.prisma.$executeRaw`
+      UPDATE audit_sinks SET last_error = ${message}, last_error_at = clock_timestamp() WHERE sink = ${sink}`;
+  }
+
+  /** How far behind the sink is, and how its deliveries went. */
+  async state(sink: AuditSinkKind): Promise<SinkState> {
+    const [lag] = await this.prisma.$queryRaw<{ behind: bigint | number | null; oldest: Date | null }[]>`
+      WITH b AS (
+        SELECT c.tenant_id, ${DELIVERED_THROUGH} AS after, c.last_seq
+        FROM audit_chains c
+        LEFT JOIN audit_sink_cursors k ON k.sink = ${sink} AND k.tenant_id = c.tenant_id
+        WHERE c.last_seq > ${DELIVERED_THROUGH}
+      )
+      SELECT sum(b.last_seq - b.after)::bigint AS behind, min(e.at) AS oldest
+      FROM b LEFT JOIN audit_events e ON e.tenant_id = b.tenant_id AND e.seq = b.after + 1`;
+    const row = await this.prisma.auditSink.findUnique({ where: { sink } });
+    return {
+      leaseHolder: row?.leaseUntil && row.leaseUntil > new Date() ? row.leaseHolder : null,
+      lastDeliveryAt: row?.lastDeliveryAt ?? null,
+      lastError: row?.lastError ?? null,
+      lastErrorAt: row?.lastErrorAt ?? null,
+      eventsBehind: Number(lag?.behind ?? 0),
+      oldestUndeliveredAt: lag?.oldest ?? null,
+    };
+  }
+}
