@@ -190,7 +190,10 @@ export class AuditEventsRepository {
     return { startSeq: chain.start_seq, lastSeq: chain.last_seq };
   }
 
-  /** The oldest event from `startSeq` on that is at or after `cutoff`, or else the newest. */
+  /**
+   * The oldest event from `startSeq` on that is at or after `cutoff` or not yet delivered to one of
+   * the audit `sinks`, or else the newest.
+   */
   async firstKept(
     tx: PrismaTx,
     tenantId: string,
@@ -200,7 +203,7 @@ export class AuditEventsRepository {
     const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
       SELECT seq, prev_hash FROM audit_events
       WHERE tenant_id = ${tenantId}::uuid AND seq >= ${chain.startSeq}
-        AND (at >= ${cutoff} OR seq = ${chain.lastSeq})
+        AND (at >= ${cutoff} OR seq = ${chain.lastSeq} OR ${undelivered})
       ORDER BY seq LIMIT 1`;
     return kept && { seq: kept.seq, prevHash: kept.prev_hash };
   }
@@ -234,7 +237,16 @@ export class AuditEventsRepository {
     const [prune] = await tx.$queryRaw<{ start: string | null }[]>`
       SELECT details->>'startSeq' AS start FROM audit_events
       WHERE tenant_id = ${tenantId}::uuid AND action = 'audit.prune'
+    sinks: readonly string[],
       ORDER BY seq DESC LIMIT 1`;
+    // An event one of the configured audit sinks has not delivered is kept too.
+    const undelivered =
+      sinks.length === 0
+        ? Prisma.sql`false`
+        : Prisma.sql`seq > (
+            SELECT min(COALESCE(k.delivered_seq, 0))
+            FROM (VALUES ${Prisma.join(sinks.map((sink) => Prisma.sql`(${sink})`))}) AS s (sink)
+            LEFT JOIN audit_sink_cursors k ON k.sink = s.sink AND k.tenant_id = ${tenantId}::uuid)`;
     return prune?.start ? Number(prune.start) : null;
   }
 

@@ -313,7 +313,15 @@ interface PendingAppend {
 }
 
 function ndjsonLines(batch: AuditEvent[]): string {
-  return batch.map((row) => `${JSON.stringify(toView(row))}\n`).join('');
+  return batch.map((row) => `${auditEventLine(row)}\n`).join('');
+}
+
+/**
+ * A stored event as one line of the export, without its newline: the same bytes for the same row
+ * every time, so the audit sinks deliver exactly what the export gives and a redelivery repeats it.
+ */
+export function auditEventLine(row: AuditEvent): string {
+  return JSON.stringify(toView(row));
 }
 
 function filterWhere(tenantId: string, filter: AuditFilterDto): Prisma.AuditEventWhereInput {

@@ -1,3 +1,5 @@
+import { X509Certificate } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { isIP } from 'node:net';
 
 /** A rate limit written `N/<duration>` (e.g. `600/60s`); `0` turns it off (null). */
@@ -79,6 +81,8 @@ export interface AppConfig {
   auditCheckpointIntervalMs: number | null;
   pipeReads: {
     /** How long a pipe read (list, get, settings) is served from the tenant's cache; 0: only reads in flight are shared. */
+  /** Where the audit log is also delivered, and how (src/audit-sinks). */
+  auditSinks: AuditSinksConfig;
     cacheMs: number;
   };
   pipeEvents: {
@@ -120,6 +124,26 @@ export interface OidcConfig {
   /** The least time between two key-set fetches caused by tokens with an unknown `kid`. */
   jwksCooldownMs: number;
 }
+export interface AuditSinksConfig {
+  /** `tcp://host:port` or `tls://host:port`; `ca`: the PEM of a private CA for tls (else the system's). */
+  syslog: { url: string; ca: string | null } | null;
+  /** May carry user-info or a query (never shown); `secret` keys the HMAC of each request. */
+  webhook: { url: string; secret: string } | null;
+  /** Most events per delivery (one syslog connection, one webhook request). */
+  batchSize: number;
+  /** How often a sink with nothing to send looks for new events. */
+  intervalMs: number;
+  /** A failed delivery is retried after retryMinMs, doubling up to retryMaxMs. */
+  retryMinMs: number;
+  retryMaxMs: number;
+  /** Longest one delivery attempt may take. */
+  timeoutMs: number;
+  /** How long a replica's claim to ship a sink lasts unless renewed; another takes over after it. */
+  leaseMs: number;
+  /** A sink whose oldest undelivered event is older than this is warned about in the log. */
+  lagWarnSeconds: number;
+}
+
 
 /** A bad setting: the message names the variable and what is wrong with it. */
 export class ConfigError extends Error {
@@ -405,6 +429,97 @@ export function loadConfig(env: Env): AppConfig {
   }
 
   const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
+/** A PEM certificate given as its text or as the path of a file holding it. */
+function pemCertificate(env: Env, name: string): string | null {
+  const raw = value(env, name);
+  if (raw === undefined) return null;
+  let pem = raw;
+  if (!raw.includes('-----BEGIN')) {
+    try {
+      pem = readFileSync(raw, 'utf8');
+    } catch {
+      throw new ConfigError(name, `must be PEM text or the path of a readable PEM file (got "${raw}")`);
+    }
+  }
+  try {
+    new X509Certificate(pem);
+  } catch {
+    throw new ConfigError(name, 'must hold a PEM certificate (-----BEGIN CERTIFICATE-----)');
+  }
+  return pem;
+}
+
+function auditSyslog(env: Env): AuditSinksConfig['syslog'] {
+  const raw = value(env, 'AUDIT_SYSLOG_URL');
+  const ca = pemCertificate(env, 'AUDIT_SYSLOG_CA');
+  if (raw === undefined) {
+    if (ca !== null) throw new ConfigError('AUDIT_SYSLOG_CA', 'is set but AUDIT_SYSLOG_URL is not');
+    return null;
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  if (
+    !url ||
+    (url.protocol !== 'tcp:' && url.protocol !== 'tls:') ||
+    !url.hostname ||
+    !url.port ||
+    url.username ||
+    url.password ||
+    (url.pathname !== '' && url.pathname !== '/') ||
+    url.search ||
+    url.hash
+  ) {
+    throw new ConfigError(
+      'AUDIT_SYSLOG_URL',
+      `must be tcp://host:port or tls://host:port such as tls://siem.internal:6514 (got "${raw}")`,
+    );
+  }
+  if (ca !== null && url.protocol !== 'tls:') {
+    throw new ConfigError('AUDIT_SYSLOG_CA', 'is set but AUDIT_SYSLOG_URL is not a tls:// URL');
+  }
+  return { url: `${url.protocol}//${url.host}`, ca };
+}
+
+/** AUDIT_WEBHOOK_URL: https; plain http only to loopback or outside production. Never repeated in an error. */
+function auditWebhook(env: Env, production: boolean): AuditSinksConfig['webhook'] {
+  const raw = value(env, 'AUDIT_WEBHOOK_URL');
+  const secret = value(env, 'AUDIT_WEBHOOK_SECRET');
+  if (raw === undefined) {
+    if (secret !== undefined)
+      throw new ConfigError('AUDIT_WEBHOOK_SECRET', 'is set but AUDIT_WEBHOOK_URL is not');
+    return null;
+  }
+  const url = URL.canParse(raw) ? new URL(raw) : null;
+  const plainAllowed = url?.protocol === 'http:' && (LOOPBACK_HOSTS.has(url.hostname) || !production);
+  if (!url || (url.protocol !== 'https:' && !plainAllowed) || url.hash) {
+    throw new ConfigError(
+      'AUDIT_WEBHOOK_URL',
+      'must be an https URL without a fragment (plain http only to loopback, or outside production)',
+    );
+  }
+  if (secret === undefined || secret.length < 32) {
+    throw new ConfigError(
+      'AUDIT_WEBHOOK_SECRET',
+      'must be set, at least 32 characters, when AUDIT_WEBHOOK_URL is',
+    );
+  }
+  return { url: url.toString(), secret };
+}
+
+function auditSinks(env: Env, production: boolean): AuditSinksConfig {
+  const retryMinMs = integer(env, 'AUDIT_SINK_RETRY_MIN_MS', 1_000, 10, 600_000);
+  return {
+    syslog: auditSyslog(env),
+    webhook: auditWebhook(env, production),
+    batchSize: integer(env, 'AUDIT_SINK_BATCH_SIZE', 500, 1, 10_000),
+    intervalMs: integer(env, 'AUDIT_SINK_INTERVAL_MS', 500, 10, 600_000),
+    retryMinMs,
+    retryMaxMs: integer(env, 'AUDIT_SINK_RETRY_MAX_MS', Math.max(60_000, retryMinMs), retryMinMs, 3_600_000),
+    timeoutMs: integer(env, 'AUDIT_SINK_TIMEOUT_MS', 10_000, 100, 600_000),
+    leaseMs: integer(env, 'AUDIT_SINK_LEASE_MS', 30_000, 1_000, 3_600_000),
+    lagWarnSeconds: integer(env, 'AUDIT_SINK_LAG_WARN_SECONDS', 300, 1, 604_800),
+  };
+}
+
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
@@ -498,6 +613,7 @@ export function loadConfig(env: Env): AppConfig {
       maxBufferBytes: integer(env, 'PIPE_STREAM_MAX_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
       replay: integer(env, 'PIPE_EVENTS_REPLAY', 256, 1, 100_000),
       resumeWindowMs: integer(env, 'PIPE_EVENTS_RESUME_MS', 600_000, 1_000, 86_400_000),
+    auditSinks: auditSinks(env, nodeEnv === 'production'),
       maxLifetimeMs: integer(env, 'PIPE_STREAM_MAX_MS', 3_600_000, 100, 86_400_000),
     },
   };

@@ -4,6 +4,18 @@ import type { DatabaseConnection } from '../database/database-connection';
 import { DATABASE_CONNECTION } from '../database/database.tokens';
 import type { BreakerState } from '../upstream/circuit-breaker';
 
+/** What the audit sinks' gauges show, per sink kind. */
+export interface AuditSinkLag {
+  kind: string;
+  eventsBehind: number;
+  secondsBehind: number;
+  lastDeliveryAt: Date | null;
+  lastErrorAt: Date | null;
+}
+
+// One database read serves the four audit sink gauges of a scrape.
+const AUDIT_SINK_READ_REUSE_MS = 1_000;
+
 export interface UpstreamAttempt {
   status: number | 'timeout' | 'connection' | 'too-large';
   durationMs: number;
@@ -63,6 +75,8 @@ export class MetricsService {
     registers: [this.registry],
   });
   private readonly breakerStates = new Map<string, BreakerState>();
+  private auditSinks: () => Promise<AuditSinkLag[]> = () => Promise.resolve([]);
+  private auditSinkRead: { at: number; lags: Promise<AuditSinkLag[]> } | null = null;
   private queuedAppends: () => number = () => 0;
   private writesInFlight: () => number = () => 0;
   private pipeEventsKept: () => number = () => 0;
@@ -70,6 +84,26 @@ export class MetricsService {
   constructor(@Inject(DATABASE_CONNECTION) database: DatabaseConnection) {
     collectDefaultMetrics({ register: this.registry });
     const pool = new Gauge({
+    this.auditSinkGauge(
+      'gateway_audit_sink_events_behind',
+      'Audit events written but not yet delivered to the sink.',
+      (lag) => lag.eventsBehind,
+    );
+    this.auditSinkGauge(
+      'gateway_audit_sink_seconds_behind',
+      'Age of the oldest audit event not yet delivered to the sink; 0 when none waits.',
+      (lag) => lag.secondsBehind,
+    );
+    this.auditSinkGauge(
+      'gateway_audit_sink_last_delivery_timestamp_seconds',
+      'When the sink last took a batch (Unix time); absent before its first.',
+      (lag) => lag.lastDeliveryAt && lag.lastDeliveryAt.getTime() / 1000,
+    );
+    this.auditSinkGauge(
+      'gateway_audit_sink_last_error_timestamp_seconds',
+      'When a delivery to the sink last failed (Unix time); absent if none has.',
+      (lag) => lag.lastErrorAt && lag.lastErrorAt.getTime() / 1000,
+    );
       name: 'gateway_db_pool_connections',
       help: 'Database pool connections by state (Postgres only).',
       labelNames: ['state'] as const,
@@ -154,3 +188,34 @@ export class MetricsService {
     return this.registry.metrics();
   }
 }
+  /** Where the audit sinks report their state (AuditSinksService), read from the database on scrape. */
+  watchAuditSinks(read: () => Promise<AuditSinkLag[]>): void {
+    this.auditSinks = read;
+  }
+
+  /** A gauge per sink kind; a scrape that cannot read the database leaves it without values. */
+  private auditSinkGauge(name: string, help: string, valueOf: (lag: AuditSinkLag) => number | null): void {
+    const readLags = () => this.readAuditSinks();
+    new Gauge({
+      name,
+      help,
+      labelNames: ['sink'] as const,
+      registers: [this.registry],
+      async collect() {
+        this.reset();
+        for (const lag of await readLags().catch(() => [])) {
+          const value = valueOf(lag);
+          if (value !== null) this.set({ sink: lag.kind }, value);
+        }
+      },
+    });
+  }
+
+  private readAuditSinks(): Promise<AuditSinkLag[]> {
+    const now = Date.now();
+    if (!this.auditSinkRead || now - this.auditSinkRead.at > AUDIT_SINK_READ_REUSE_MS) {
+      this.auditSinkRead = { at: now, lags: this.auditSinks() };
+    }
+    return this.auditSinkRead.lags;
+  }
+
