@@ -79,7 +79,7 @@ function bodyWith(path: string[], value: string): Record<string, unknown> {
     const next = last ? value : /^\d+$/.test(path[index + 1]) ? [] : {};
     if (Array.isArray(at)) at[Number(segment)] = next;
     else at[segment] = next;
-    at = next as Record<string, unknown>;
+    at = next;
   });
   return body;
 }
