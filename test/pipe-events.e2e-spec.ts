@@ -5,7 +5,10 @@
  * (in-process), and two replicas sharing Redis.
  */
 import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { connect } from 'node:net';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { Client } from 'pg';
 import { pollerLockOf } from '../src/pipe-events/event-bus';
 import { streamKeyOf } from '../src/pipe-events/pipe-event';
@@ -57,6 +60,12 @@ async function createPipe(gateway: TestGateway, setup: Setup): Promise<string> {
 async function eventsKept(gateway: TestGateway): Promise<number> {
   const metrics = await gateway.http.get('/metrics').expect(200);
   return Number(/^gateway_pipe_events_kept (\d+)$/m.exec(metrics.text)![1]);
+}
+
+/** The bytes of the events `gateway` keeps for resumes, as its metrics say. */
+async function eventBytesKept(gateway: TestGateway): Promise<number> {
+  const metrics = await gateway.http.get('/metrics').expect(200);
+  return Number(/^gateway_pipe_events_kept_bytes (\d+)$/m.exec(metrics.text)![1]);
 }
 
 function newKey(): { keyId: string; keySecret: string } {
@@ -162,16 +171,16 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
       const holder = new Client({ connectionString: gateway.config.database.url! });
       await holder.connect();
       try {
-        const [lockClass, lockId] = pollerLockOf(
+        const lock = pollerLockOf(
           streamKeyOf(setup.tenant.id, { organizationId: setup.organizationId, serviceId: setup.serviceId }),
         );
-        await holder.query('SELECT pg_advisory_lock($1, $2)', [lockClass, lockId]);
+        await holder.query('SELECT pg_advisory_lock($1::bigint)', [lock]);
         const stream = await open(bearer(setup.tenant.keys.viewer));
         const pipeId = await createPipe(gateway, setup);
         await stream.next((event) => event.event === 'pipe.created');
         const stored = pipes.storedPipe(pipeId)!;
         while (pipes.stateOf(stored) !== 'Running') await new Promise((resolve) => setTimeout(resolve, 50));
-        await holder.query('SELECT pg_advisory_unlock($1, $2)', [lockClass, lockId]);
+        await holder.query('SELECT pg_advisory_unlock($1::bigint)', [lock]);
         const running = await stream.next(
           (event) => event.event === 'pipe.state' && event.data.pipeId === pipeId,
         );
@@ -455,3 +464,115 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
     30_000,
   );
 });
+
+describe('kept pipe events, bounded by bytes (e2e)', () => {
+  it('keeps at most PIPE_EVENTS_KEPT_BYTES_PER_SERVICE of each service and PIPE_EVENTS_KEPT_BYTES in all, however large the pipes', async () => {
+    const KiB = 1024;
+    const pipesKey = newKey();
+    const pipes = await startPipesSimulator({ keys: [pipesKey] });
+    const gateway = await startGateway({
+      PIPES_API_URL: pipes.url,
+      DATABASE_URL: '',
+      ...POLL,
+      PIPE_EVENTS_KEPT_BYTES_PER_SERVICE: String(1_600 * KiB),
+      PIPE_EVENTS_KEPT_BYTES: String(3_000 * KiB),
+    });
+    const collect = garbageCollector();
+    const readers: { close(): void; received(): number }[] = [];
+    try {
+      const setup = await setUp(gateway, pipesKey);
+      const viewer = bearer(setup.tenant.keys.viewer);
+      const services = [randomUUID(), randomUUID(), randomUUID()].map((serviceId) => {
+        // Settings take any field: a pipe of some 500 KB, as pipes with large mappings are.
+        const body = validCreateBody('kafka', {}) as Record<string, unknown>;
+        const pipe = pipes.seedPipe(setup.organizationId, serviceId, {
+          ...body,
+          settings: { notes: 'x'.repeat(500 * KiB) },
+        });
+        return { at: { ...setup, serviceId }, pipeId: pipe.id };
+      });
+      const last = services[2];
+      const first = await openStream(gateway.url, pipesPath(last.at, '/events'), viewer);
+      // After the poller's first look, which sets what later ones compare with.
+      await new Promise((resolve) => setTimeout(resolve, 700));
+      pipes.setPipeState(last.pipeId, 'Stopped');
+      const firstId = (await first.next((event) => event.event === 'pipe.state', 10_000)).id!;
+      first.close();
+      for (const { at } of services)
+        readers.push(await countingReader(gateway.url, pipesPath(at, '/events'), viewer));
+      collect();
+      const before = process.memoryUsage();
+
+      // Changes found by polling, each event carrying the whole pipe: tens of MB in all.
+      for (let round = 0; round < 30; round++) {
+        for (const { pipeId } of services)
+          pipes.setPipeState(pipeId, round % 2 === 0 ? 'Running' : 'Stopped');
+        await new Promise((resolve) => setTimeout(resolve, 600));
+      }
+      const sent = readers.reduce((sum, reader) => sum + reader.received(), 0);
+      expect(sent).toBeGreaterThan(15 * 1024 * KiB);
+      const bytes = await eventBytesKept(gateway);
+      expect(bytes).toBeGreaterThan(1_000 * KiB);
+      expect(bytes).toBeLessThanOrEqual(3_000 * KiB);
+      // Three of a service fit its bound; the last service's are the newest of all.
+      expect(await eventsKept(gateway)).toBeLessThanOrEqual(6);
+      collect();
+      const after = process.memoryUsage();
+      // Kept whole, what was sent would have stayed in this process's heap.
+      expect(after.heapUsed - before.heapUsed).toBeLessThan(10 * 1024 * KiB);
+      expect(after.rss - before.rss).toBeLessThan(40 * 1024 * KiB);
+
+      // A reader that missed nothing resumes from the newest event; one whose event was dropped
+      // is told to read the list again.
+      const live = await openStream(gateway.url, pipesPath(last.at, '/events'), viewer);
+      readers.push({ close: () => live.close(), received: () => 0 });
+      pipes.setPipeState(last.pipeId, 'Paused');
+      const newest = await live.next(
+        (event) => event.event === 'pipe.state' && event.data.pipe.state === 'Paused',
+        10_000,
+      );
+      const fromNewest = await openStream(gateway.url, pipesPath(last.at, '/events'), {
+        ...viewer,
+        'Last-Event-ID': newest.id!,
+      });
+      readers.push({ close: () => fromNewest.close(), received: () => 0 });
+      pipes.setPipeState(last.pipeId, 'Running');
+      expect((await fromNewest.next(undefined, 10_000)).data.pipe.state).toBe('Running');
+      const dropped = await openStream(gateway.url, pipesPath(last.at, '/events'), {
+        ...viewer,
+        'Last-Event-ID': firstId,
+      });
+      readers.push({ close: () => dropped.close(), received: () => 0 });
+      expect((await dropped.next()).event).toBe('stream.reset');
+    } finally {
+      for (const reader of readers) reader.close();
+      await gateway.close();
+      await pipes.close();
+    }
+  }, 120_000);
+});
+
+/** A stream read only to count the bytes it brings, so that this process keeps none of them. */
+function countingReader(
+  baseUrl: string,
+  path: string,
+  headers: Record<string, string>,
+): Promise<{ close(): void; received(): number }> {
+  return new Promise((resolve, reject) => {
+    const request = httpRequest(`${baseUrl}${path}`, { headers });
+    request.on('error', reject);
+    request.on('response', (response) => {
+      let received = 0;
+      response.on('data', (chunk: Buffer) => (received += chunk.length));
+      response.on('error', () => undefined);
+      resolve({ close: () => request.destroy(), received: () => received });
+    });
+    request.end();
+  });
+}
+
+/** A full garbage collection, so that memory in use can be measured (jest runs without --expose-gc). */
+function garbageCollector(): () => void {
+  setFlagsFromString('--expose-gc');
+  return runInNewContext('gc') as () => void;
+}

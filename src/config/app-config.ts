@@ -35,6 +35,8 @@ export interface AppConfig {
   encryptionKeys: string | null;
   /** Raw AUDIT_CHAIN_KEYS text, the audit chain's HMAC keys; parsed and checked by the crypto module. */
   auditChainKeys: string | null;
+  /** Raw AUDIT_SIGNING_KEYS text, the Ed25519 keys that sign audit checkpoints; parsed by the crypto module. */
+  auditSigningKeys: string | null;
   upstream: {
     pipesApiUrl: string;
     /** The pipes path segment: `pipes` as the contract names it, `clickpipes` on the real service. */
@@ -79,10 +81,10 @@ export interface AppConfig {
   auditRetentionDays: number | null;
   /** How often each tenant's moved audit chain head is written to the log as a signed checkpoint; null: never. */
   auditCheckpointIntervalMs: number | null;
-  pipeReads: {
-    /** How long a pipe read (list, get, settings) is served from the tenant's cache; 0: only reads in flight are shared. */
   /** Where the audit log is also delivered, and how (src/audit-sinks). */
   auditSinks: AuditSinksConfig;
+  pipeReads: {
+    /** How long a pipe read (list, get, settings) is served from the tenant's cache; 0: only reads in flight are shared. */
     cacheMs: number;
   };
   pipeEvents: {
@@ -100,6 +102,13 @@ export interface AppConfig {
     maxBufferBytes: number;
     /** Recent events kept per service for Last-Event-ID. */
     replay: number;
+    /** Bytes of events kept for Last-Event-ID per service, and in all: past either the oldest are dropped. */
+    keptBytesPerService: number;
+    keptBytes: number;
+    /** Longest wait between polls of a service whose polls find no change and hear no write. */
+    idlePollMs: number;
+    /** Least time between two log lines about one (tenant, service)'s failing polls. */
+    pollWarnMs: number;
     /** How long a service's events are kept for resumes once its last reader on the replica has left. */
     resumeWindowMs: number;
     /** Longest a stream stays open; the reader reconnects with Last-Event-ID (to any replica). */
@@ -115,15 +124,6 @@ export interface UpstreamProxy {
   noProxy: string;
 }
 
-export interface OidcConfig {
-  /** Exactly as configured: tokens' `iss` must equal it. */
-  issuer: string;
-  audience: string;
-  groupsClaim: string;
-  userClaim: string;
-  /** The least time between two key-set fetches caused by tokens with an unknown `kid`. */
-  jwksCooldownMs: number;
-}
 export interface AuditSinksConfig {
   /** `tcp://host:port` or `tls://host:port`; `ca`: the PEM of a private CA for tls (else the system's). */
   syslog: { url: string; ca: string | null } | null;
@@ -144,6 +144,15 @@ export interface AuditSinksConfig {
   lagWarnSeconds: number;
 }
 
+export interface OidcConfig {
+  /** Exactly as configured: tokens' `iss` must equal it. */
+  issuer: string;
+  audience: string;
+  groupsClaim: string;
+  userClaim: string;
+  /** The least time between two key-set fetches caused by tokens with an unknown `kid`. */
+  jwksCooldownMs: number;
+}
 
 /** A bad setting: the message names the variable and what is wrong with it. */
 export class ConfigError extends Error {
@@ -420,15 +429,6 @@ function consoleClientId(env: Env): string | null {
   return raw;
 }
 
-const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
-
-export function loadConfig(env: Env): AppConfig {
-  const nodeEnv = value(env, 'NODE_ENV') ?? 'development';
-  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
-    throw new ConfigError('NODE_ENV', `must be development, production or test (got "${nodeEnv}")`);
-  }
-
-  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
 /** A PEM certificate given as its text or as the path of a file holding it. */
 function pemCertificate(env: Env, name: string): string | null {
   const raw = value(env, name);
@@ -520,6 +520,15 @@ function auditSinks(env: Env, production: boolean): AuditSinksConfig {
   };
 }
 
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+
+export function loadConfig(env: Env): AppConfig {
+  const nodeEnv = value(env, 'NODE_ENV') ?? 'development';
+  if (nodeEnv !== 'development' && nodeEnv !== 'production' && nodeEnv !== 'test') {
+    throw new ConfigError('NODE_ENV', `must be development, production or test (got "${nodeEnv}")`);
+  }
+
+  const logLevel = value(env, 'LOG_LEVEL') ?? 'info';
   if (!(LOG_LEVELS as readonly string[]).includes(logLevel)) {
     throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')} (got "${logLevel}")`);
   }
@@ -563,6 +572,7 @@ function auditSinks(env: Env, production: boolean): AuditSinksConfig {
     adminToken,
     encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
     auditChainKeys: value(env, 'AUDIT_CHAIN_KEYS') ?? null,
+    auditSigningKeys: value(env, 'AUDIT_SIGNING_KEYS') ?? null,
     upstream: {
       pipesApiUrl: httpUrl(env, 'PIPES_API_URL', 'https://api.clickhouse.cloud'),
       pipesApiResource: pathSegment(env, 'PIPES_API_RESOURCE', 'pipes'),
@@ -603,20 +613,54 @@ function auditSinks(env: Env, production: boolean): AuditSinksConfig {
     auditRetentionDays:
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
     auditCheckpointIntervalMs: duration(env, 'AUDIT_CHECKPOINT_INTERVAL', '1h'),
+    auditSinks: auditSinks(env, nodeEnv === 'production'),
     pipeReads: { cacheMs: integer(env, 'PIPE_READ_CACHE_MS', 2_000, 0, 60_000) },
     pipeEvents: {
-      pollMs: pollInterval(env, pipesApiLimit),
+      ...pipeEventPolls(env, pollInterval(env, pipesApiLimit)),
       heartbeatMs: integer(env, 'PIPE_STREAM_HEARTBEAT_MS', 15_000, 1_000, 300_000),
       recheckMs: integer(env, 'PIPE_STREAM_RECHECK_MS', 30_000, 1_000, 3_600_000),
       perKey: integer(env, 'PIPE_STREAMS_PER_KEY', 10, 1, 100_000),
       perTenant: integer(env, 'PIPE_STREAMS_PER_TENANT', 2_000, 1, 1_000_000),
       maxBufferBytes: integer(env, 'PIPE_STREAM_MAX_BUFFER_BYTES', 256 * 1024, 1024, 64 * 1024 * 1024),
       replay: integer(env, 'PIPE_EVENTS_REPLAY', 256, 1, 100_000),
+      ...keptEventBytes(env),
       resumeWindowMs: integer(env, 'PIPE_EVENTS_RESUME_MS', 600_000, 1_000, 86_400_000),
-    auditSinks: auditSinks(env, nodeEnv === 'production'),
       maxLifetimeMs: integer(env, 'PIPE_STREAM_MAX_MS', 3_600_000, 100, 86_400_000),
     },
   };
+}
+
+/** The poll interval, the longest one it backs off to (8 times it unless set), and the failed-poll log interval. */
+function pipeEventPolls(
+  env: Env,
+  pollMs: number,
+): Pick<AppConfig['pipeEvents'], 'pollMs' | 'idlePollMs' | 'pollWarnMs'> {
+  const idlePollMs = integer(env, 'PIPE_EVENTS_IDLE_POLL_MS', Math.min(8 * pollMs, 600_000), 500, 3_600_000);
+  if (idlePollMs < pollMs) {
+    throw new ConfigError(
+      'PIPE_EVENTS_IDLE_POLL_MS',
+      `must be at least PIPE_EVENTS_POLL_MS (${pollMs}) (got "${idlePollMs}")`,
+    );
+  }
+  return {
+    pollMs,
+    idlePollMs,
+    pollWarnMs: integer(env, 'PIPE_EVENTS_POLL_WARN_MS', 60_000, 1_000, 86_400_000),
+  };
+}
+
+/** PIPE_EVENTS_KEPT_BYTES_PER_SERVICE and PIPE_EVENTS_KEPT_BYTES: a service's share is at most the whole. */
+function keptEventBytes(env: Env): Pick<AppConfig['pipeEvents'], 'keptBytesPerService' | 'keptBytes'> {
+  const MiB = 1024 * 1024;
+  const keptBytes = integer(env, 'PIPE_EVENTS_KEPT_BYTES', 64 * MiB, 64 * 1024, 64 * 1024 * MiB);
+  const keptBytesPerService = integer(
+    env,
+    'PIPE_EVENTS_KEPT_BYTES_PER_SERVICE',
+    Math.min(MiB, keptBytes),
+    1024,
+    keptBytes,
+  );
+  return { keptBytesPerService, keptBytes };
 }
 
 /**

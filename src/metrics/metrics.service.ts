@@ -80,10 +80,10 @@ export class MetricsService {
   private queuedAppends: () => number = () => 0;
   private writesInFlight: () => number = () => 0;
   private pipeEventsKept: () => number = () => 0;
+  private pipeEventBytesKept: () => number = () => 0;
 
   constructor(@Inject(DATABASE_CONNECTION) database: DatabaseConnection) {
     collectDefaultMetrics({ register: this.registry });
-    const pool = new Gauge({
     this.auditSinkGauge(
       'gateway_audit_sink_events_behind',
       'Audit events written but not yet delivered to the sink.',
@@ -104,6 +104,7 @@ export class MetricsService {
       'When a delivery to the sink last failed (Unix time); absent if none has.',
       (lag) => lag.lastErrorAt && lag.lastErrorAt.getTime() / 1000,
     );
+    const pool = new Gauge({
       name: 'gateway_db_pool_connections',
       help: 'Database pool connections by state (Postgres only).',
       labelNames: ['state'] as const,
@@ -131,6 +132,11 @@ export class MetricsService {
       'Pipe events this process keeps for readers resuming with Last-Event-ID.',
       () => this.pipeEventsKept(),
     );
+    this.countedGauge(
+      'gateway_pipe_events_kept_bytes',
+      'Bytes of the pipe events this process keeps for resumes, at most PIPE_EVENTS_KEPT_BYTES.',
+      () => this.pipeEventBytesKept(),
+    );
   }
 
   /** Where the audit service counts the appends it holds back (AuditService). */
@@ -146,6 +152,11 @@ export class MetricsService {
   /** Where the pipe event streams count the events they keep for resumes (PipeEvents). */
   countPipeEventsKept(count: () => number): void {
     this.pipeEventsKept = count;
+  }
+
+  /** Where the pipe event streams count the bytes of the events they keep (PipeEvents). */
+  countPipeEventBytesKept(count: () => number): void {
+    this.pipeEventBytesKept = count;
   }
 
   /** A gauge read from `count` whenever the metrics are scraped. */
@@ -184,10 +195,6 @@ export class MetricsService {
     this.valueEchoes.inc({ upstream });
   }
 
-  render(): Promise<string> {
-    return this.registry.metrics();
-  }
-}
   /** Where the audit sinks report their state (AuditSinksService), read from the database on scrape. */
   watchAuditSinks(read: () => Promise<AuditSinkLag[]>): void {
     this.auditSinks = read;
@@ -219,3 +226,7 @@ export class MetricsService {
     return this.auditSinkRead.lags;
   }
 
+  render(): Promise<string> {
+    return this.registry.metrics();
+  }
+}

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { Client, type QueryResult, type QueryResultRow } from 'pg';
 import type { PipeEvent } from './pipe-event';
@@ -108,8 +108,6 @@ export class RedisBus implements EventBus {
 const PG_CHANNEL = 'pipes_gateway_pipe_events';
 // NOTIFY payloads end at 8000 bytes: an event larger than this leaves its pipe out.
 const PG_MAX_PAYLOAD = 7_900;
-// The first key of the advisory locks taken here, apart from the migrator's.
-const LOCK_CLASS = 0x50495045;
 const RECONNECT_MS = 1_000;
 
 /**
@@ -145,10 +143,10 @@ export class PostgresBus implements EventBus {
     if (this.held.has(key)) return true;
     if (!this.client) return false;
     try {
-      const result = await this.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1, $2) AS locked', [
-        LOCK_CLASS,
-        lockId(key),
-      ]);
+      const result = await this.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock($1::bigint) AS locked',
+        [pollerLockOf(key)],
+      );
       if (result?.rows[0]?.locked) this.held.add(key);
       return this.held.has(key);
     } catch {
@@ -158,7 +156,7 @@ export class PostgresBus implements EventBus {
 
   async release(key: string): Promise<void> {
     if (!this.held.delete(key)) return;
-    await this.query('SELECT pg_advisory_unlock($1, $2)', [LOCK_CLASS, lockId(key)]).catch(() => undefined);
+    await this.query('SELECT pg_advisory_unlock($1::bigint)', [pollerLockOf(key)]).catch(() => undefined);
   }
 
   private query<Row extends QueryResultRow>(
@@ -202,16 +200,14 @@ export class PostgresBus implements EventBus {
   }
 }
 
-/** The advisory lock that is a service's poller lease on Postgres. */
-export function pollerLockOf(key: string): [number, number] {
-  return [LOCK_CLASS, lockId(key)];
-}
-
-/** A 32-bit key for an advisory lock, from the stream key. */
-function lockId(key: string): number {
-  let hash = 0;
-  for (let index = 0; index < key.length; index++) hash = (Math.imul(hash, 31) + key.charCodeAt(index)) | 0;
-  return hash;
+/**
+ * The advisory lock (one bigint, as a decimal string) that is a service's poller lease on Postgres:
+ * 63 bits of the stream key's SHA-256, so no tenant can find ids whose lease is another's. Always
+ * negative: the gateway's other advisory locks (migrations, legacy audit ends) are positive.
+ */
+export function pollerLockOf(key: string): string {
+  const bits = createHash('sha256').update(key).digest().readBigUInt64BE(0);
+  return BigInt.asIntN(64, bits | (1n << 63n)).toString();
 }
 
 function parse(message: string): PipeEvent | null {

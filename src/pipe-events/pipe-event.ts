@@ -25,6 +25,8 @@ export interface PipeEvent {
   tenantId: string;
   at: PipeLocation;
   data: PipeEventData;
+  /** The replica that published it (not sent to readers); absent from events written by hand. */
+  replica?: string;
 }
 
 /** The stream an event belongs to: a tenant's service. Ids only. */

@@ -21,7 +21,11 @@ interface Stream {
   tenantId: string;
   at: PipeLocation;
   subscribers: Set<Subscriber>;
-  log: PipeEvent[];
+  /** Recent events, oldest first, within PIPE_EVENTS_REPLAY and the byte bounds. */
+  log: KeptEvent[];
+  keptBytes: number;
+  /** The id of the last event heard, kept or not: a reader resuming from it has missed nothing. */
+  newestId: string | null;
   /** The pipes as last seen, while this replica is the service's poller. */
   seen: Map<string, PipeSnapshot> | null;
   /** Whether this replica holds the service's poller lease. */
@@ -38,6 +42,23 @@ interface Stream {
   /** Poller turns in a row taken without a subscriber here. */
   idleTurns: number;
   timer: NodeJS.Timeout | null;
+  /** When the timer fires, and whether a poller turn is running now. */
+  dueAt: number;
+  polling: boolean;
+  /** The wait before the next turn: PIPE_EVENTS_POLL_MS, doubled by each turn that finds nothing. */
+  delayMs: number;
+  /** When a failed poll was last logged, and the failures not logged since. */
+  warnedAt: number;
+  unlogged: number;
+}
+
+/** An event kept for resumes: its text as sent, and what the bounds and the pipeId filter need. */
+interface KeptEvent {
+  id: string;
+  pipeId: string;
+  text: string;
+  bytes: number;
+  stream: Stream;
 }
 
 interface Subscriber {
@@ -83,7 +104,12 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
   private readonly openByKey = new Map<string, number>();
   private readonly openByTenant = new Map<string, number>();
   private readonly replica = randomUUID().slice(0, 8);
-  private sequence = 0;
+  /** Every kept event, oldest first: the bound on them all drops from the front. */
+  private readonly kept = new Set<KeptEvent>();
+  private keptBytes = 0;
+  /** The millisecond of the last id given, and per stream the ids given in it. */
+  private idMs = 0;
+  private readonly idsThisMs = new Map<string, number>();
   private stopped = false;
   private forgetting: NodeJS.Timeout | undefined;
 
@@ -95,11 +121,8 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     metrics: MetricsService,
   ) {
     this.settings = config.get('pipeEvents', { infer: true });
-    metrics.countPipeEventsKept(() => {
-      let kept = 0;
-      for (const stream of this.streams.values()) kept += stream.log.length;
-      return kept;
-    });
+    metrics.countPipeEventsKept(() => this.kept.size);
+    metrics.countPipeEventBytesKept(() => this.keptBytes);
     const redisUrl = config.get('redisUrl', { infer: true });
     const databaseUrl = config.get('database', { infer: true }).url;
     // The embedded database is one process's alone: its subscribers are all in this process.
@@ -196,16 +219,52 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
 
   /** The events after `lastEventId`, or `stream.reset` when it is no longer (or never was) kept. */
   private replay(stream: Stream, subscriber: Subscriber, lastEventId: string | null): void {
-    if (lastEventId === null) return;
+    if (lastEventId === null || lastEventId === stream.newestId) return;
     const index = stream.log.findIndex((event) => event.id === lastEventId);
     if (index < 0) {
       subscriber.stream.write(`event: stream.reset\ndata: {"reason":"last-event-unknown"}\n\n`);
       return;
     }
     for (const event of stream.log.slice(index + 1)) {
-      if (subscriber.pipeId === null || subscriber.pipeId === event.data.pipeId)
-        subscriber.stream.write(eventText(event));
+      if (subscriber.pipeId === null || subscriber.pipeId === event.pipeId)
+        subscriber.stream.write(event.text);
     }
+  }
+
+  /**
+   * Keeps an event for resumes. Past PIPE_EVENTS_REPLAY or PIPE_EVENTS_KEPT_BYTES_PER_SERVICE the
+   * service's oldest are dropped, past PIPE_EVENTS_KEPT_BYTES the oldest of all: a resume from
+   * before them gets `stream.reset`.
+   */
+  private keep(stream: Stream, event: PipeEvent, text: string): void {
+    stream.newestId = event.id;
+    const kept: KeptEvent = {
+      id: event.id,
+      pipeId: event.data.pipeId,
+      text,
+      bytes: Buffer.byteLength(text),
+      stream,
+    };
+    stream.log.push(kept);
+    stream.keptBytes += kept.bytes;
+    this.kept.add(kept);
+    this.keptBytes += kept.bytes;
+    const { replay, keptBytesPerService, keptBytes } = this.settings;
+    while (stream.log.length > replay || stream.keptBytes > keptBytesPerService) this.drop(stream.log[0]);
+    while (this.keptBytes > keptBytes) this.drop(this.kept.values().next().value!);
+  }
+
+  /** Drops a kept event, which is the oldest of its service's (events are kept in the order heard). */
+  private drop(kept: KeptEvent): void {
+    kept.stream.log.shift();
+    kept.stream.keptBytes -= kept.bytes;
+    this.kept.delete(kept);
+    this.keptBytes -= kept.bytes;
+  }
+
+  private forget(key: string, stream: Stream): void {
+    while (stream.log.length > 0) this.drop(stream.log[0]);
+    this.streams.delete(key);
   }
 
   private streamOf(key: string, tenantId: string, at: PipeLocation): Stream {
@@ -213,7 +272,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     if (stream === undefined) {
       if (this.streams.size >= MAX_STREAMS) {
         for (const [other, kept] of this.streams) {
-          if (kept.subscribers.size === 0 && kept.timer === null) this.streams.delete(other);
+          if (kept.subscribers.size === 0 && kept.timer === null) this.forget(other, kept);
         }
       }
       stream = {
@@ -221,6 +280,8 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
         at,
         subscribers: new Set(),
         log: [],
+        keptBytes: 0,
+        newestId: null,
         seen: null,
         leased: false,
         writes: 0,
@@ -228,6 +289,11 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
         idleSince: Date.now(),
         idleTurns: 0,
         timer: null,
+        dueAt: 0,
+        polling: false,
+        delayMs: this.settings.pollMs,
+        warnedAt: 0,
+        unlogged: 0,
       };
       this.streams.set(key, stream);
     }
@@ -239,26 +305,26 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     const before = Date.now() - this.settings.resumeWindowMs;
     for (const [key, stream] of this.streams) {
       if (stream.idleSince !== null && stream.idleSince <= before && stream.timer === null)
-        this.streams.delete(key);
+        this.forget(key, stream);
     }
   }
 
   /** An event from the bus (this replica's own included): kept for resumes and sent to subscribers. */
   private received(event: PipeEvent): void {
-    // Another replica's write: what this one keeps of the service is out of date.
-    if (event.data.source === 'gateway') this.reads.forget(event.tenantId, event.at);
+    // Another replica's write: what this one keeps of the service is out of date. Its own writes
+    // dropped that when made, so their echo, which may come after fresh reads, drops nothing.
+    if (event.data.source === 'gateway' && event.replica !== this.replica)
+      this.reads.forget(event.tenantId, event.at);
     // Events are kept only for services someone here reads (or read, and may resume): every
     // write of every service would otherwise be held in memory for nobody.
     const stream = this.streams.get(streamKeyOf(event.tenantId, event.at));
     if (stream === undefined) return;
-    stream.log.push(event);
-    if (stream.log.length > this.settings.replay)
-      stream.log.splice(0, stream.log.length - this.settings.replay);
+    const text = eventText(event);
+    this.keep(stream, event, text);
     // The poller records it, so that its next poll does not report it again.
     if (event.data.source === 'gateway')
       this.heardOfWrite(stream, event.type, event.data.pipeId, event.data.pipe as Pipe | undefined);
     if (stream.subscribers.size === 0) return;
-    const text = eventText(event);
     for (const subscriber of stream.subscribers) {
       if (subscriber.pipeId === null || subscriber.pipeId === event.data.pipeId)
         subscriber.stream.write(text);
@@ -281,6 +347,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
 
   private heardOfWrite(stream: Stream, type: PipeEventType, pipeId: string, pipe: Pipe | undefined): void {
     stream.writes++;
+    this.pollSoon(stream);
     if (stream.seen === null) {
       if (type === 'pipe.deleted') stream.writtenBeforeFirstLook.set(pipeId, null);
       else if (pipe) stream.writtenBeforeFirstLook.set(pipeId, snapshotOf(pipe));
@@ -298,23 +365,58 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     pipe: Pipe | undefined,
     source: 'gateway' | 'upstream',
   ): void {
-    const id = `${Date.now().toString(36)}-${this.replica}-${(this.sequence++).toString(36)}`;
-    const event: PipeEvent = { id, type, tenantId, at, data: { pipeId, ...(pipe ? { pipe } : {}), source } };
+    const id = this.eventId(streamKeyOf(tenantId, at));
+    const event: PipeEvent = {
+      id,
+      type,
+      tenantId,
+      at,
+      data: { pipeId, ...(pipe ? { pipe } : {}), source },
+      replica: this.replica,
+    };
     this.bus.publish(event).catch(() => this.logger.warn('A pipe event could not be published'));
   }
 
+  /**
+   * Time, replica, and the count of this stream's ids given by this replica in that millisecond:
+   * unique, and the same whatever other streams publish.
+   */
+  private eventId(key: string): string {
+    // Never back in time: a clock set back would otherwise give an id again.
+    const now = Math.max(Date.now(), this.idMs);
+    if (now !== this.idMs) {
+      this.idMs = now;
+      this.idsThisMs.clear();
+    }
+    const count = this.idsThisMs.get(key) ?? 0;
+    this.idsThisMs.set(key, count + 1);
+    return `${now.toString(36)}-${this.replica}-${count.toString(36)}`;
+  }
+
   private schedule(stream: Stream, delayMs: number): void {
+    stream.dueAt = Date.now() + delayMs;
     stream.timer = setTimeout(() => void this.poll(stream), delayMs);
     stream.timer.unref();
+  }
+
+  /** A write was heard: polls come at PIPE_EVENTS_POLL_MS again, the next one no later than that. */
+  private pollSoon(stream: Stream): void {
+    const { pollMs } = this.settings;
+    stream.delayMs = pollMs;
+    if (stream.timer === null || stream.polling || stream.dueAt <= Date.now() + pollMs) return;
+    clearTimeout(stream.timer);
+    this.schedule(stream, pollMs);
   }
 
   /**
    * One poller turn: while this replica has subscribers it asks for the service's lease; the
    * holder lists the pipes (no older than POLL_MAX_AGE_MS, through the read cache, so readers
-   * share the call) and publishes what changed since its last look.
+   * share the call) and publishes what changed since its last look. Turns that find nothing wait
+   * longer each time, up to PIPE_EVENTS_IDLE_POLL_MS; a change or a write heard brings them back.
    */
   private async poll(stream: Stream): Promise<void> {
     const key = streamKeyOf(stream.tenantId, stream.at);
+    const { pollMs, idlePollMs } = this.settings;
     // A turn without subscribers is still taken, so that a reader reconnecting keeps the poller
     // (and what it last saw); two in a row stop it.
     stream.idleTurns = stream.subscribers.size === 0 ? stream.idleTurns + 1 : 0;
@@ -322,8 +424,11 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
       await this.stopPolling(stream);
       return;
     }
-    const leaseMs = Math.max(3 * this.settings.pollMs, 3_000);
+    stream.polling = true;
+    // Past the next turn, whose wait is at most twice this one's.
+    const leaseMs = Math.max(3 * Math.min(2 * stream.delayMs, idlePollMs), 3_000);
     stream.leased = await this.bus.hold(key, leaseMs);
+    let changed = false;
     if (stream.leased) {
       try {
         const writes = stream.writes;
@@ -335,20 +440,48 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
           // written before it, it reports what changed since the write.
           const before = stream.seen ?? firstLookBaseline(stream.writtenBeforeFirstLook, now);
           for (const found of differences(before, now)) {
+            changed = true;
             this.publish(stream.tenantId, stream.at, found.type, found.pipeId, found.pipe, 'upstream');
           }
           stream.writtenBeforeFirstLook.clear();
           stream.seen = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
         }
       } catch (error) {
-        this.logger.warn(
-          `Polling a service's pipes failed: ${error instanceof Error ? error.name : 'error'}`,
-        );
+        this.pollFailed(stream, error);
       }
     } else {
       stream.seen = null;
     }
-    if (stream.timer !== null) this.schedule(stream, this.settings.pollMs);
+    stream.polling = false;
+    // Another replica polls, or nobody here reads: the next turn comes soon, to take over or to stop.
+    const backOff = stream.leased && !changed && stream.subscribers.size > 0;
+    stream.delayMs = backOff ? Math.min(2 * stream.delayMs, idlePollMs) : pollMs;
+    if (stream.timer !== null) this.schedule(stream, stream.delayMs);
+  }
+
+  /**
+   * A failed poll is logged once per PIPE_EVENTS_POLL_WARN_MS for its (tenant, service), with the
+   * count of those not logged since: a budget running out fails every poll of every service.
+   */
+  private pollFailed(stream: Stream, error: unknown): void {
+    const now = Date.now();
+    if (now - stream.warnedAt < this.settings.pollWarnMs) {
+      stream.unlogged++;
+      return;
+    }
+    const problem = error instanceof ProblemException ? error.problem : null;
+    this.logger.warn(
+      {
+        tenantId: stream.tenantId,
+        organizationId: stream.at.organizationId,
+        serviceId: stream.at.serviceId,
+        reason: problem ? `${problem.status} ${problem.type}` : error instanceof Error ? error.name : 'error',
+        notLoggedSince: stream.unlogged,
+      },
+      "polling a service's pipes failed",
+    );
+    stream.warnedAt = now;
+    stream.unlogged = 0;
   }
 
   private async stopPolling(stream: Stream): Promise<void> {
