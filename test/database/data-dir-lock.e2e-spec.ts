@@ -189,7 +189,7 @@ describe('one process per embedded data folder (e2e)', () => {
           said += chunk.toString();
           if (said.includes('ready')) resolve();
         });
-        squatter.on('exit', () => reject(new Error(\`the squatter ended: \${said}\`)));
+        squatter.on('exit', () => reject(new Error(`the squatter ended: ${said}`)));
       });
       try {
         expect(said.split('\n').filter(Boolean).sort()).toEqual(['lock EACCES', 'ready', 'socket EACCES']);
@@ -198,7 +198,7 @@ describe('one process per embedded data folder (e2e)', () => {
           await gateway.http.get('/health/ready').expect(200);
           const second = await finished(launch('src/main.ts', [], dataDir));
           expect(second.code).not.toBe(0);
-          expect(second.stderr).toContain(\`is in use by process \${process.pid} (\`);
+          expect(second.stderr).toContain(`is in use by process ${process.pid} (`);
         } finally {
           await gateway.close();
         }
