@@ -160,7 +160,12 @@ describe('limits and protective headers (e2e)', () => {
   });
 
   it('keeps each pipes credential under the upstream limit: a short burst waits, a long one is shed', async () => {
-    const world = await startUpstreamWorld({ PIPES_API_RATE_LIMIT: '2/500ms' });
+    // The whole budget open to one reader: the split has tests of its own (upstream-budget.e2e-spec.ts).
+    const world = await startUpstreamWorld({
+      PIPES_API_RATE_LIMIT: '2/500ms',
+      UPSTREAM_WRITE_RESERVE: '0',
+      UPSTREAM_CALLER_READ_SHARE: '1',
+    });
     try {
       // Three different reads: identical ones in flight would share one upstream call.
       const settings = () =>
@@ -439,7 +444,12 @@ describe('limits and protective headers (e2e)', () => {
 
   itWithRedisAndPostgres("holds a credential's upstream budget across replicas through Redis", async () => {
     // Both replicas have the suite's master key, so that each can open the credential the other stored.
-    const env = { REDIS_URL, PIPES_API_RATE_LIMIT: '3/60s' };
+    const env = {
+      REDIS_URL,
+      PIPES_API_RATE_LIMIT: '3/60s',
+      UPSTREAM_WRITE_RESERVE: '0',
+      UPSTREAM_CALLER_READ_SHARE: '1',
+    };
     const world = await startUpstreamWorld(env);
     const second = await startGateway({
       ...env,
