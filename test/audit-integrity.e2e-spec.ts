@@ -161,6 +161,8 @@ describe('audit chain integrity (e2e)', () => {
         at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
         keyVersion: 'v1',
         signature: expect.stringMatching(/^[0-9a-f]{64}$/),
+        digest: (await tampering.events(tenant.id))[7].digest,
+        jws: expect.stringMatching(/^[\w-]+\.[\w-]+\.[\w-]+$/),
       });
       expect(gateway.logs.entries()).toContainEqual(
         expect.objectContaining({ msg: 'audit chain checkpoint', checkpoint }),

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
+import { auditEventDigest, auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
+import { AuditEventsRepository } from '../src/audit/audit-events.repository';
 import { AuditChainKeys } from '../src/crypto/audit-chain-keys';
 import { AuditRetentionService } from '../src/audit/audit-retention.service';
 import { AuditService, type TableWrite } from '../src/audit/audit.service';
@@ -112,6 +113,7 @@ describe('audit log (e2e)', () => {
     const chainKeys = gateway.app.get(AuditChainKeys);
     let seq = chain?.lastSeq ?? 0;
     let prevHash = chain?.lastHash ?? GENESIS_HASH;
+    let prevDigest = (await gateway.app.get(AuditEventsRepository).chainHead(tenantId))?.digest ?? GENESIS_HASH;
     for (let index = 0; index < count;) {
       const rows = [];
       for (const end = Math.min(count, index + 10_000); index < end; index++) {
@@ -131,16 +133,18 @@ describe('audit log (e2e)', () => {
           prevHash,
         };
         prevHash = auditEventHash(event, chainKeys, chainKeys.activeVersion)!;
-        rows.push({ ...event, hash: prevHash, chainKey: chainKeys.activeVersion });
+        const digest = auditEventDigest(event, prevDigest);
+        rows.push({ ...event, hash: prevHash, chainKey: chainKeys.activeVersion, prevDigest, digest });
+        prevDigest = digest;
       }
       await prisma.$executeRawUnsafe(
         `INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
-           outcome, http_status, details, prev_hash, hash, chain_key)
+           outcome, http_status, details, prev_hash, hash, chain_key, prev_digest, digest)
          SELECT "tenantId", seq, at, actor, "onBehalfOf", action, target, "requestId", outcome, "httpStatus",
-           details, "prevHash", hash, "chainKey"
+           details, "prevHash", hash, "chainKey", "prevDigest", digest
          FROM jsonb_to_recordset($1::jsonb) AS r("tenantId" uuid, seq int, at timestamptz, actor text,
            "onBehalfOf" text, action text, target text, "requestId" text, outcome text, "httpStatus" int,
-           details jsonb, "prevHash" text, hash text, "chainKey" text)`,
+           details jsonb, "prevHash" text, hash text, "chainKey" text, "prevDigest" text, digest text)`,
         JSON.stringify(rows),
       );
     }
@@ -151,26 +155,35 @@ describe('audit log (e2e)', () => {
     });
   }
 
-  /** Reads an NDJSON response as it streams in, one parsed event at a time. */
+  /**
+   * Reads an NDJSON response as it streams in, one parsed event at a time; `lines` counts the
+   * events, `checkpoints` holds the JWS of the checkpoint lines.
+   */
   async function readNdjson(
     response: Response,
     onEvent: (event: AuditItem) => void,
-  ): Promise<{ chunks: number; lines: number }> {
+  ): Promise<{ chunks: number; lines: number; checkpoints: string[] }> {
     const decoder = new TextDecoder();
     let rest = '';
     let chunks = 0;
     let lines = 0;
+    const checkpoints: string[] = [];
     for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
       chunks += 1;
       const parts = (rest + decoder.decode(chunk, { stream: true })).split('\n');
       rest = parts.pop() ?? '';
       for (const line of parts) {
-        onEvent(JSON.parse(line) as AuditItem);
+        const record = JSON.parse(line) as AuditItem | { checkpoint: string };
+        if ('checkpoint' in record) {
+          checkpoints.push(record.checkpoint);
+          continue;
+        }
+        onEvent(record);
         lines += 1;
       }
     }
     expect(rest).toBe('');
-    return { chunks, lines };
+    return { chunks, lines, checkpoints };
   }
 
   const exportRequest = (who: TestTenant, query = '', headers: Record<string, string> = {}) =>
@@ -714,6 +727,7 @@ describe('audit log (e2e)', () => {
         expectedSeq += 1;
       });
       expect(read.lines).toBe(total);
+      expect(read.checkpoints).toHaveLength(1);
       expect(read.chunks).toBeGreaterThan(10);
       // Reading everything at once would hold memory in proportion to the log; a batch of 1,000 events
       // is about 1 MB, and the bound allows a few.

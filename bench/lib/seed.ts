@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
-import { auditEventHash } from '../../src/audit/audit-chain';
+import { auditEventDigest, auditEventHash, GENESIS_HASH } from '../../src/audit/audit-chain';
 import type { AuditEventContent } from '../../src/audit/audit-chain';
 import type { AuditChainKeys } from '../../src/crypto/audit-chain-keys';
 
@@ -72,12 +72,14 @@ export async function seedAudit(
   chainKeys: AuditChainKeys,
 ): Promise<void> {
   const chainKey = chainKeys.activeVersion;
-  const head = await client.query<{ last_seq: number; last_hash: string }>(
-    'SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = $1',
+  const head = await client.query<{ last_seq: number; last_hash: string; digest: string | null }>(
+    `SELECT c.last_seq, c.last_hash, e.digest FROM audit_chains c
+     LEFT JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.last_seq WHERE c.tenant_id = $1`,
     [tenantId],
   );
   if (head.rowCount !== 1) throw new Error('the tenant has no audit chain yet');
   let { last_seq: seq, last_hash: prevHash } = head.rows[0];
+  let prevDigest = head.rows[0].digest ?? GENESIS_HASH;
   const oldest = Date.now() - rows * SPACING_MS;
 
   for (let done = 0; done < rows;) {
@@ -92,6 +94,8 @@ export async function seedAudit(
       details: [] as string[],
       prevHash: [] as string[],
       hash: [] as string[],
+      prevDigest: [] as string[],
+      digest: [] as string[],
     };
     for (const end = Math.min(rows, done + AUDIT_BATCH); done < end; done++) {
       seq += 1;
@@ -122,15 +126,18 @@ export async function seedAudit(
       columns.details.push(JSON.stringify(event.details));
       columns.prevHash.push(event.prevHash);
       columns.hash.push(prevHash);
+      columns.prevDigest.push(prevDigest);
+      prevDigest = auditEventDigest(event, prevDigest);
+      columns.digest.push(prevDigest);
     }
     await client.query(
       `INSERT INTO audit_events (tenant_id, seq, at, actor, action, target, request_id, outcome, http_status,
-         details, prev_hash, hash, chain_key)
+         details, prev_hash, hash, chain_key, prev_digest, digest)
        SELECT $1::uuid, seq, at, 'key:bench', action, target, request_id, outcome, http_status, details, prev_hash, hash,
-         $12::text
+         $12::text, prev_digest, digest
        FROM unnest($2::int[], $3::timestamptz[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int[],
-         $9::jsonb[], $10::text[], $11::text[])
-         AS rows (seq, at, action, target, request_id, outcome, http_status, details, prev_hash, hash)`,
+         $9::jsonb[], $10::text[], $11::text[], $13::text[], $14::text[])
+         AS rows (seq, at, action, target, request_id, outcome, http_status, details, prev_hash, hash, prev_digest, digest)`,
       [
         tenantId,
         columns.seq,
@@ -144,6 +151,8 @@ export async function seedAudit(
         columns.prevHash,
         columns.hash,
         chainKey,
+        columns.prevDigest,
+        columns.digest,
       ],
     );
   }

@@ -29,14 +29,46 @@ export interface AuditEventContent {
  * (readForVerify in audit.service.ts); prevHash, always a hex digest there, is written as it is.
  */
 export function hashInput(event: AuditEventContent): string {
-  return (
+  const [before, after] = contentAround(event);
+  return `${before},"prevHash":"${event.prevHash}"${after}`;
+}
+
+/**
+ * An event's digest: SHA-256 (hex) of its canonical form for the public chain, which is the hash
+ * input with `prevDigest`, the digest of the event before, in place of `prevHash` (the key sorts to
+ * the same place). docs/security.md defines it for reimplementers.
+ */
+export function auditEventDigest(event: Omit<AuditEventContent, 'prevHash'>, prevDigest: string): string {
+  return hash('sha256', chainInputs(event, '', prevDigest).digestInput!, 'hex');
+}
+
+/**
+ * Both inputs of an event being appended, its content rendered once: appends are a measured path.
+ * `prevDigest` null (the head's digest is not computed yet) gives no digest input.
+ */
+export function chainInputs(
+  event: Omit<AuditEventContent, 'prevHash'>,
+  prevHash: string,
+  prevDigest: string | null,
+): { hashInput: string; digestInput: string | null } {
+  const [before, after] = contentAround(event);
+  return {
+    hashInput: `${before},"prevHash":"${prevHash}"${after}`,
+    digestInput: prevDigest === null ? null : `${before},"prevDigest":"${prevDigest}"${after}`,
+  };
+}
+
+// The canonical JSON of the content before and after the link (prevHash or prevDigest), which
+// sorts between outcome and requestId.
+function contentAround(event: Omit<AuditEventContent, 'prevHash'>): [string, string] {
+  return [
     `{"action":${JSON.stringify(event.action)},"actor":${JSON.stringify(event.actor)}` +
-    `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
-    `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
-    `,"outcome":${JSON.stringify(event.outcome)},"prevHash":"${event.prevHash}"` +
+      `,"at":${JSON.stringify(event.at.toISOString())},"details":${canonicalJson(event.details ?? null)}` +
+      `,"httpStatus":${JSON.stringify(event.httpStatus)},"onBehalfOf":${JSON.stringify(event.onBehalfOf)}` +
+      `,"outcome":${JSON.stringify(event.outcome)}`,
     `,"requestId":${JSON.stringify(event.requestId)},"seq":${event.seq}` +
-    `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`
-  );
+      `,"target":${JSON.stringify(event.target)},"tenantId":${JSON.stringify(event.tenantId)}}`,
+  ];
 }
 
 /** The keys of the chain, as far as hashing needs them (AuditChainKeys). */
@@ -72,24 +104,79 @@ export interface ChainLink {
 }
 
 /**
- * An event as verification reads it: Postgres builds the hash input around `details`
- * (readForVerify in audit.service.ts), so that a million rows are not decoded column by column; `details` is
- * the column's JSON text. Null parts mean the row could not be rendered: it fails verification.
+ * An event as verification reads it: Postgres renders the hash input around `details` and the
+ * link (readForVerify in audit-events.repository.ts), so that a million rows are not decoded
+ * column by column; `details` is the column's JSON text. Null parts mean the row could not be
+ * rendered: it fails verification.
  */
-export interface VerifyRow extends ChainLink {
+export interface VerifyRow extends ChainLink, DigestLink {
   head: string | null;
   details: string | null;
+  /** From httpStatus to outcome: what comes between details and the link. */
+  middle: string | null;
+  /** From requestId on: what follows the link. */
   tail: string | null;
 }
 
-/** The hash of a row read for verification; null when the row cannot be what was written. */
-export function verifyRowHash(row: VerifyRow, keys: ChainMac): string | null {
-  if (row.head === null || row.tail === null) return null;
+/** The public chain's links of an event, as stored (null before they were computed). */
+export interface DigestLink {
+  seq: number;
+  prevDigest: string | null;
+  digest: string | null;
+}
+
+/**
+ * A row read for verification rendered as its canonical JSON around a link (prevHash or
+ * prevDigest); null when the row cannot be what was written.
+ */
+export function rowContent(row: VerifyRow): ((link: string, value: string) => string) | null {
+  if (row.head === null || row.middle === null || row.tail === null) return null;
+  let details: string;
   try {
-    const details = row.details === null ? null : (JSON.parse(row.details) as unknown);
-    return chainHash(keys, row.chainKey, `${row.head}${canonicalJson(details)}${row.tail}`);
+    details = canonicalJson(row.details === null ? null : (JSON.parse(row.details) as unknown));
   } catch {
     return null;
+  }
+  return (link, value) => `${row.head}${details}${row.middle},"${link}":"${value}"${row.tail}`;
+}
+
+/** The hash and the digest of a row read for verification; null where they cannot be computed. */
+export function verifyRowHashes(
+  row: VerifyRow,
+  keys: ChainMac,
+): { hash: string | null; digest: string | null } {
+  const content = rowContent(row);
+  if (content === null) return { hash: null, digest: null };
+  return {
+    hash: chainHash(keys, row.chainKey, content('prevHash', row.prevHash)),
+    digest: row.prevDigest === null ? null : hash('sha256', content('prevDigest', row.prevDigest), 'hex'),
+  };
+}
+
+/**
+ * Checks the public chain of a tenant's events fed in seq order, beside ChainVerifier (which
+ * finds gaps and the chain's ends): each stored digest must be what the event and the digest
+ * before it give. A chain pruned by retention starts at its first kept event's prevDigest.
+ */
+export class DigestVerifier {
+  private expectedPrevDigest: string | null;
+  private fault: number | null = null;
+
+  constructor(startSeq: number) {
+    this.expectedPrevDigest = startSeq === 1 ? GENESIS_HASH : null;
+  }
+
+  /** The first seq whose digest is wrong or missing; null while none is. */
+  get firstBadSeq(): number | null {
+    return this.fault;
+  }
+
+  check(event: DigestLink, computedDigest: string | null): void {
+    if (this.fault !== null) return;
+    const expected = this.expectedPrevDigest ?? event.prevDigest;
+    if (event.digest === null || event.prevDigest !== expected || computedDigest !== event.digest)
+      this.fault = event.seq;
+    else this.expectedPrevDigest = event.digest;
   }
 }
 

@@ -2,18 +2,30 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { ConfigService } from '@nestjs/config';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
+import { PrismaService } from '../database/prisma.service';
 import { AuditChainKeys } from '../crypto/audit-chain-keys';
-import { AuditEventsRepository } from './audit-events.repository';
+import { AuditSigningKeys, SigningJwk } from '../crypto/audit-signing-keys';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
+import { AuditEventsRepository, ChainHead } from './audit-events.repository';
 import { GENESIS_HASH } from './audit-chain';
-import { AuditCheckpoint, isGenuineCheckpoint, signCheckpoint } from './audit-checkpoint';
+import {
+  AuditCheckpoint,
+  checkpointLine,
+  isGenuineCheckpoint,
+  KeyedCheckpoint,
+  signCheckpoint,
+} from './audit-checkpoint';
 import { AuditService } from './audit.service';
+import { backfillDigests } from './digest-backfill';
 import type { ChainVerification } from './dto/audit.dto';
 
 /**
- * Checkpoints of each tenant's chain head, signed with the chain key: written to the log at
- * AUDIT_CHECKPOINT_INTERVAL (for the tenants whose head moved) and on demand, and given to auditors
- * to keep. The log and the auditor's copy live outside the database, so a database writer who cuts
- * the newest events and moves the head back is found out: the chain no longer reaches them.
+ * Checkpoints of each tenant's chain head, signed twice: with the chain key (the gateway checks it
+ * on POST /v1/audit/verify) and with the active AUDIT_SIGNING_KEYS key over the head's public
+ * digest (anyone checks it with the published keys). Made at AUDIT_CHECKPOINT_INTERVAL for the
+ * tenants whose head moved, on demand, and at the end of an export; written to the log and kept in
+ * audit_checkpoints for the sinks. Copies outside the database let a cut of the newest events be
+ * found: the chain no longer reaches them.
  */
 @Injectable()
 export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -21,19 +33,23 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
   private readonly intervalMs: number | null;
   private timer: NodeJS.Timeout | undefined;
   private writing: Promise<void> | null = null;
-  // The seq of the last checkpoint this process logged, per tenant.
-  private readonly logged = new Map<string, number>();
 
   constructor(
     private readonly events: AuditEventsRepository,
+    private readonly kept: AuditCheckpointsRepository,
     private readonly audit: AuditService,
     private readonly chainKeys: AuditChainKeys,
+    private readonly signingKeys: AuditSigningKeys,
+    private readonly prisma: PrismaService,
     config: ConfigService<AppConfig, true>,
   ) {
     this.intervalMs = config.get('auditCheckpointIntervalMs', { infer: true });
   }
 
-  onApplicationBootstrap(): void {
+  async onApplicationBootstrap(): Promise<void> {
+    // Before serving: the public chain of events written before it existed, or by an older replica.
+    const computed = await backfillDigests(this.prisma, this.events);
+    if (computed > 0) this.logger.log(`computed the public digests of ${computed} audit event(s)`);
     if (this.intervalMs === null) return;
     this.timer = setInterval(() => void this.logScheduled(), this.intervalMs);
     this.timer.unref();
@@ -44,14 +60,24 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
     await this.writing;
   }
 
-  /** A signed checkpoint of the tenant's chain head now, also written to the log. */
+  /** A signed checkpoint of the tenant's chain head now, also written to the log and kept. */
   async checkpoint(tenantId: string): Promise<AuditCheckpoint> {
     const head = await this.events.chainHead(tenantId);
-    return this.write({ tenantId, seq: head?.lastSeq ?? 0, hash: head?.lastHash ?? GENESIS_HASH });
+    return this.write(tenantId, head ?? { seq: 0, hash: GENESIS_HASH, digest: GENESIS_HASH });
+  }
+
+  /** The public keys that verify checkpoints, as a JWKS. */
+  publicKeys(): { keys: SigningJwk[] } {
+    return this.signingKeys.jwks();
+  }
+
+  /** The line that ends an export: a checkpoint signed (and kept) over its last event. */
+  async exportEnd(tenantId: string, last: { seq: number; digest: string }): Promise<string> {
+    return checkpointLine(await this.signAndKeep(tenantId, last.seq, last.digest, new Date()));
   }
 
   /** Verifies the tenant's chain, which must still pass through `checkpoint` (one this gateway signed). */
-  verifyAgainst(tenantId: string, checkpoint: AuditCheckpoint): Promise<ChainVerification> {
+  verifyAgainst(tenantId: string, checkpoint: KeyedCheckpoint): Promise<ChainVerification> {
     if (checkpoint.tenantId !== tenantId || !isGenuineCheckpoint(this.chainKeys, checkpoint)) {
       throw new ProblemException({
         status: 422,
@@ -65,19 +91,24 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
     return this.audit.verify(tenantId, { seq: checkpoint.seq, hash: checkpoint.hash });
   }
 
-  /** Logs a checkpoint for every tenant whose chain head moved since this process last logged one. */
+  /** Signs, keeps and logs a checkpoint for every tenant whose chain head moved past its newest one. */
   async logMovedHeads(): Promise<void> {
-    const heads = await this.events.chainHeads();
-    for (const { tenantId, lastSeq, lastHash } of heads) {
-      if (this.logged.get(tenantId) !== lastSeq) this.write({ tenantId, seq: lastSeq, hash: lastHash });
-    }
+    for (const head of await this.kept.movedHeads()) await this.write(head.tenantId, head);
   }
 
-  private write(head: { tenantId: string; seq: number; hash: string }): AuditCheckpoint {
-    const checkpoint = signCheckpoint(this.chainKeys, head, new Date());
+  private async write(tenantId: string, head: ChainHead): Promise<AuditCheckpoint> {
+    const at = new Date();
+    const keyed = signCheckpoint(this.chainKeys, { tenantId, seq: head.seq, hash: head.hash }, at);
+    const jws = head.digest === null ? null : await this.signAndKeep(tenantId, head.seq, head.digest, at);
+    const checkpoint = { ...keyed, digest: head.digest, jws };
     this.logger.log({ checkpoint }, 'audit chain checkpoint');
-    this.logged.set(head.tenantId, head.seq);
     return checkpoint;
+  }
+
+  private async signAndKeep(tenantId: string, seq: number, digest: string, at: Date): Promise<string> {
+    const jws = await this.signingKeys.sign({ tenantId, seq, digest, at: at.toISOString() });
+    await this.kept.store({ tenantId, seq, digest, at, kid: this.signingKeys.activeKid, jws });
+    return jws;
   }
 
   private async logScheduled(): Promise<void> {

@@ -3,9 +3,16 @@ import type { ChainAnchor, ChainMac } from './audit-chain';
 import type { AuditCheckpointView } from './dto/audit.dto';
 
 export type AuditCheckpoint = AuditCheckpointView;
+/** The part of a checkpoint the chain key signs (and POST /v1/audit/verify checks). */
+export type KeyedCheckpoint = Omit<AuditCheckpoint, 'digest' | 'jws'>;
+
+/** An NDJSON line that carries a signed checkpoint, after the events it covers (export, sinks). */
+export function checkpointLine(jws: string): string {
+  return `${JSON.stringify({ checkpoint: jws })}\n`;
+}
 
 // The tenant, position and time as one unambiguous text: ids and hashes hold no NUL.
-function signedText(checkpoint: Omit<AuditCheckpoint, 'signature'>): string {
+function signedText(checkpoint: Omit<KeyedCheckpoint, 'signature'>): string {
   const { tenantId, seq, hash, at } = checkpoint;
   return `pipes-gateway/audit-checkpoint/v1\0${tenantId}\0${seq}\0${hash}\0${at}`;
 }
@@ -20,13 +27,13 @@ export function signCheckpoint(
   keys: ChainMac & { activeVersion: string },
   head: { tenantId: string; seq: number; hash: string },
   at: Date,
-): AuditCheckpoint {
+): KeyedCheckpoint {
   const unsigned = { ...head, at: at.toISOString(), keyVersion: keys.activeVersion };
   return { ...unsigned, signature: keys.mac(unsigned.keyVersion, signedText(unsigned))! };
 }
 
 /** Whether this gateway signed `checkpoint` as it is (false too for a key version it does not have). */
-export function isGenuineCheckpoint(keys: ChainMac, checkpoint: AuditCheckpoint): boolean {
+export function isGenuineCheckpoint(keys: ChainMac, checkpoint: KeyedCheckpoint): boolean {
   return macMatches(keys, checkpoint.keyVersion, signedText(checkpoint), checkpoint.signature);
 }
 

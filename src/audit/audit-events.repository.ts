@@ -35,12 +35,21 @@ export interface AppendedEvent {
 
 export type NewAuditEvent = Omit<AuditEventContent, 'seq' | 'prevHash'>;
 
+/**
+ * A chain's head: its newest event's seq, hash and digest (the genesis values for an empty chain).
+ * The digest is null while that event's is not computed yet (digest-backfill.ts).
+ */
+export interface ChainHead extends AppendedEvent {
+  digest: string | null;
+}
+
 /** An event ready to write: chained on its predecessor, with the writes that go with it. */
-export interface ChainedEvent extends AppendedEvent {
+export interface ChainedEvent extends ChainHead {
   event: NewAuditEvent;
   change: AuditChange | undefined;
   prevHash: string;
   chainKey: string;
+  prevDigest: string | null;
 }
 
 // Rows per read: an export or a verification holds one batch at a time, whatever the log's size.
@@ -60,18 +69,16 @@ export class AuditEventsRepository {
   }
 
   /** A tenant's chain head as stored, making its chain first if it has none. */
-  async readHead(db: SqlRunner, tenantId: string): Promise<AppendedEvent> {
-    const [head] = await db.$queryRaw<AppendedEvent[]>`
-      SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid`;
+  async readHead(db: SqlRunner, tenantId: string): Promise<ChainHead> {
+    const [head] = await db.$queryRaw<ChainHead[]>`${headQuery(tenantId)}`;
     if (head) return head;
     await createChain(db, tenantId);
-    return { seq: 0, hash: GENESIS_HASH };
+    return { seq: 0, hash: GENESIS_HASH, digest: GENESIS_HASH };
   }
 
   /** The same, with the chain row locked until the transaction `tx` ends. */
-  async lockHead(tx: SqlRunner, tenantId: string): Promise<AppendedEvent> {
-    const lock = () => tx.$queryRaw<AppendedEvent[]>`
-      SELECT last_seq AS seq, last_hash AS hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+  async lockHead(tx: SqlRunner, tenantId: string): Promise<ChainHead> {
+    const lock = () => tx.$queryRaw<ChainHead[]>`${headQuery(tenantId)} FOR UPDATE OF c`;
     const [head] = await lock();
     if (head) return head;
     await createChain(tx, tenantId);
@@ -85,46 +92,84 @@ export class AuditEventsRepository {
    * no gaps; it is held until commit, hence one round trip. A change sees its own event as
    * `appended`. Every sub-statement sees the database as it was when the statement began, so no
    * change may depend on another's write: a create's outcome is only appended after its pending
-   * event committed. False, having written nothing, when the head was another.
+   * event committed. False, having written nothing, when the head (its digest included) was another.
    */
   async writeEvents(
     run: RunStatement,
     tenantId: string,
-    expected: AppendedEvent,
+    expected: ChainHead,
     events: ChainedEvent[],
   ): Promise<boolean> {
     // appended_<n>: the n-th event's row.
     const names = events.map((_, index) => Prisma.raw(`appended_${index + 1}`));
-    const steps = events.map(({ event, change, seq, prevHash, hash, chainKey }, index) => {
-      const changes: readonly TableWrite[] =
-        change === undefined ? [] : isWriteList(change) ? change : [change];
-      const ownChanges = changes.map(
-        (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
+    const steps = events.map(
+      ({ event, change, seq, prevHash, hash, chainKey, prevDigest, digest }, index) => {
+        const changes: readonly TableWrite[] =
+          change === undefined ? [] : isWriteList(change) ? change : [change];
+        const ownChanges = changes.map(
+          (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
             WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${renderWrite(write)})`,
-      );
-      const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
-      return Prisma.sql`, ${names[index]} AS (
+        );
+        const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
+        return Prisma.sql`, ${names[index]} AS (
         INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
-                                  outcome, http_status, details, prev_hash, hash, chain_key)
+                                  outcome, http_status, details, prev_hash, hash, chain_key,
+                                  prev_digest, digest)
         SELECT ${tenantId}::uuid, ${seq}::int, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
                ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
-               ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${prevHash}, ${hash}, ${chainKey}
+               ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${prevHash}, ${hash}, ${chainKey},
+               ${prevDigest}, ${digest}
         FROM expected
         RETURNING seq, hash
       )${ownChange}`;
-    });
+      },
+    );
     const last = events[events.length - 1];
     const [{ written }] = await run<{ written: number }>(Prisma.sql`
       WITH chain AS (
         SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
       ), expected AS (
         SELECT 1 FROM chain WHERE last_seq = ${expected.seq}::int AND last_hash = ${expected.hash}
+          AND ${expected.digest}::text IS NOT DISTINCT FROM ${headDigest(tenantId, expected.seq)}
       )${Prisma.join(steps, '')}, head AS (
         UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
         FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
       )
       SELECT count(*)::int AS written FROM expected`);
     return written === 1;
+  }
+
+  /** The tenants whose head event has no digest yet: the ones digest-backfill.ts has to compute. */
+  async undigestedChains(): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ tenantId: string }[]>`
+      SELECT c.tenant_id::text AS "tenantId" FROM audit_chains c
+      JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.last_seq
+      WHERE e.digest IS NULL`;
+    return rows.map((row) => row.tenantId);
+  }
+
+  /** A tenant's first event without a digest, and the digest before it (genesis when none is kept). */
+  async firstUndigested(tenantId: string): Promise<{ seq: number; prevDigest: string } | null> {
+    const [first] = await this.prisma.$queryRaw<{ seq: number; prevDigest: string }[]>`
+      SELECT e.seq, coalesce(p.digest, ${GENESIS_HASH}) AS "prevDigest"
+      FROM audit_events e
+      LEFT JOIN audit_events p ON p.tenant_id = e.tenant_id AND p.seq = e.seq - 1
+      WHERE e.tenant_id = ${tenantId}::uuid AND e.digest IS NULL
+      ORDER BY e.seq LIMIT 1`;
+    return first ?? null;
+  }
+
+  /** Stores computed links of the public chain. */
+  async storeDigests(
+    tx: SqlRunner,
+    tenantId: string,
+    links: { seq: number[]; prevDigest: string[]; digest: string[] },
+  ): Promise<void> {
+    await tx.$executeRaw`
+      UPDATE audit_events e SET prev_digest = v.prev_digest, digest = v.digest
+      FROM unnest(${links.seq}::int[], ${links.prevDigest}::text[], ${links.digest}::text[])
+        AS v (seq, prev_digest, digest)
+      WHERE e.tenant_id = ${tenantId}::uuid AND e.seq = v.seq`;
   }
 
   /** One page of a tenant's events, newest first, before `beforeSeq` when given. */
@@ -156,17 +201,10 @@ export class AuditEventsRepository {
     }
   }
 
-  /** A tenant's chain head as stored (undefined before its first event). */
-  chainHead(tenantId: string): Promise<{ lastSeq: number; lastHash: string } | null> {
-    return this.prisma.auditChain.findUnique({
-      where: { tenantId },
-      select: { lastSeq: true, lastHash: true },
-    });
-  }
-
-  /** Every tenant's chain head. */
-  chainHeads(): Promise<{ tenantId: string; lastSeq: number; lastHash: string }[]> {
-    return this.prisma.auditChain.findMany({ select: { tenantId: true, lastSeq: true, lastHash: true } });
+  /** A tenant's chain head as stored (null before its first event). */
+  async chainHead(tenantId: string): Promise<ChainHead | null> {
+    const [head] = await this.prisma.$queryRaw<ChainHead[]>`${headQuery(tenantId)}`;
+    return head ?? null;
   }
 
   /** Tenants whose chain's first event is older than `cutoff` and is not also its newest. */
@@ -199,7 +237,16 @@ export class AuditEventsRepository {
     tenantId: string,
     chain: { startSeq: number; lastSeq: number },
     cutoff: Date,
+    sinks: readonly string[],
   ): Promise<{ seq: number; prevHash: string } | undefined> {
+    // An event one of the configured audit sinks has not delivered is kept too.
+    const undelivered =
+      sinks.length === 0
+        ? Prisma.sql`false`
+        : Prisma.sql`seq > (
+            SELECT min(COALESCE(k.delivered_seq, 0))
+            FROM (VALUES ${Prisma.join(sinks.map((sink) => Prisma.sql`(${sink})`))}) AS s (sink)
+            LEFT JOIN audit_sink_cursors k ON k.sink = s.sink AND k.tenant_id = ${tenantId}::uuid)`;
     const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
       SELECT seq, prev_hash FROM audit_events
       WHERE tenant_id = ${tenantId}::uuid AND seq >= ${chain.startSeq}
@@ -237,38 +284,30 @@ export class AuditEventsRepository {
     const [prune] = await tx.$queryRaw<{ start: string | null }[]>`
       SELECT details->>'startSeq' AS start FROM audit_events
       WHERE tenant_id = ${tenantId}::uuid AND action = 'audit.prune'
-    sinks: readonly string[],
       ORDER BY seq DESC LIMIT 1`;
-    // An event one of the configured audit sinks has not delivered is kept too.
-    const undelivered =
-      sinks.length === 0
-        ? Prisma.sql`false`
-        : Prisma.sql`seq > (
-            SELECT min(COALESCE(k.delivered_seq, 0))
-            FROM (VALUES ${Prisma.join(sinks.map((sink) => Prisma.sql`(${sink})`))}) AS s (sink)
-            LEFT JOIN audit_sink_cursors k ON k.sink = s.sink AND k.tenant_id = ${tenantId}::uuid)`;
     return prune?.start ? Number(prune.start) : null;
   }
 
   /**
-   * The verification read. Postgres renders each event's hash input except `details` exactly as
-   * auditEventHash writes it (to_json escapes strings as JSON.stringify does; the time in
+   * The verification read. Postgres renders each event's hash input except `details` and the link
+   * (prevHash, or prevDigest for the digest) exactly as auditEventHash writes it (to_json escapes strings as JSON.stringify does; the time in
    * toISOString's form), because at a million events decoding every column in JavaScript costs
    * more than the hashing. test/audit-hash-input.e2e-spec.ts holds the two renderings equal.
    * prev_hash and tenant_id skip to_json, which is slow on long values: a uuid needs no escaping,
    * and a prev_hash is only hashed once it equals the previous event's hex hash.
    */
-  readForVerify(tx: PrismaTx, tenantId: string, after: number): Promise<VerifyRow[]> {
+  readForVerify(tx: SqlRunner, tenantId: string, after: number): Promise<VerifyRow[]> {
     return tx.$queryRaw<VerifyRow[]>`
       SELECT seq, prev_hash AS "prevHash", hash, chain_key AS "chainKey",
+             prev_digest AS "prevDigest", digest,
              '{"action":' || to_json(action)::text || ',"actor":' || to_json(actor)::text
                || ',"at":"' || to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
                || '","details":' AS head,
              details::text AS details,
              ',"httpStatus":' || coalesce(http_status::text, 'null')
                || ',"onBehalfOf":' || coalesce(to_json(on_behalf_of)::text, 'null')
-               || ',"outcome":' || to_json(outcome)::text || ',"prevHash":"' || prev_hash
-               || '","requestId":' || to_json(request_id)::text || ',"seq":' || seq::text
+               || ',"outcome":' || to_json(outcome)::text AS middle,
+             ',"requestId":' || to_json(request_id)::text || ',"seq":' || seq::text
                || ',"target":' || coalesce(to_json(target)::text, 'null')
                || ',"tenantId":"' || tenant_id::text || '"}' AS tail
       FROM audit_events
@@ -304,6 +343,22 @@ export function renderWrite(write: TableWrite): Prisma.Sql {
       FROM appended WHERE ${write.where}`;
   }
   return Prisma.sql`DELETE FROM ${Prisma.raw(write.delete)} USING appended WHERE ${write.where}`;
+}
+
+// The digest of the head event at `seq` (genesis for an empty chain), read in a statement.
+function headDigest(tenantId: string, seq: number): Prisma.Sql {
+  return seq === 0
+    ? Prisma.sql`${GENESIS_HASH}::text`
+    : Prisma.sql`(SELECT digest FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq = ${seq}::int)`;
+}
+
+// The head's digest is its event's: a chain row written by a gateway that kept no digests stays right.
+function headQuery(tenantId: string): Prisma.Sql {
+  return Prisma.sql`
+    SELECT c.last_seq AS seq, c.last_hash AS hash,
+           CASE WHEN c.last_seq = 0 THEN ${GENESIS_HASH} ELSE e.digest END AS digest
+    FROM audit_chains c LEFT JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = c.last_seq
+    WHERE c.tenant_id = ${tenantId}::uuid`;
 }
 
 /** A tenant's first event: the chain row is made, by whichever appender comes first. */

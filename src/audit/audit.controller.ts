@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@nestjs/common';
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
+import { CurrentPrincipal, Public, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import type { Page } from '../common/pagination';
 import { AuditCheckpointService } from './audit-checkpoint.service';
@@ -14,8 +14,10 @@ import {
   AuditQueryDto,
   ChainVerification,
   ChainVerificationView,
+  SigningKeySetView,
   VerifyAgainstCheckpointDto,
 } from './dto/audit.dto';
+import type { SigningJwk } from '../crypto/audit-signing-keys';
 import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
 
 const NDJSON = 'application/x-ndjson';
@@ -52,19 +54,24 @@ export class AuditController {
   @ApiOperation({
     summary: "Export the tenant's audit log",
     description:
-      'Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list.',
+      'Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list. The last ' +
+      'line is `{"checkpoint": "<JWS>"}`: a checkpoint signed with AUDIT_SIGNING_KEYS over the last event, so ' +
+      'tools/verify-audit-log.mjs verifies the file offline with the keys of GET /v1/audit/signing-keys.',
   })
   @ApiProduces(NDJSON)
   @ApiOkResponse({
     description:
-      'One event per line (the list item shape), oldest first, streamed; same filters as the list.',
+      'One event per line (the list item shape), oldest first, streamed; same filters as the list; then one ' +
+      '`{"checkpoint": "<compact JWS>"}` line covering the last event (none when no event matched).',
     content: { [NDJSON]: { schema: { type: 'string' } } },
   })
   async export(
     @CurrentPrincipal() principal: TenantPrincipal,
     @Query() query: AuditFilterDto,
   ): Promise<StreamableFile> {
-    return new StreamableFile(await this.audit.exportNdjson(principal.tenantId, query), {
+    const { tenantId } = principal;
+    const end = (last: { seq: number; digest: string }) => this.checkpoints.exportEnd(tenantId, last);
+    return new StreamableFile(await this.audit.exportNdjson(tenantId, query, end), {
       type: NDJSON,
       disposition: 'attachment; filename="audit.ndjson"',
     });
@@ -108,11 +115,25 @@ export class AuditController {
     summary: 'A signed checkpoint of the audit chain head',
     description:
       'Keep it outside the gateway (and its database), then give it back to POST /v1/audit/verify: the chain ' +
-      'must still reach it. The checkpoint is also written to the log; the gateway logs one for each tenant ' +
-      'whose head moved every AUDIT_CHECKPOINT_INTERVAL.',
+      "must still reach it. `jws` signs the head's public digest with AUDIT_SIGNING_KEYS: anyone can check it " +
+      'with GET /v1/audit/signing-keys. The checkpoint is also written to the log and kept for the audit sinks; ' +
+      'the gateway makes one for each tenant whose head moved every AUDIT_CHECKPOINT_INTERVAL.',
   })
   @ApiOkResponse({ type: AuditCheckpointView })
   checkpoint(@CurrentPrincipal() principal: TenantPrincipal): Promise<AuditCheckpoint> {
     return this.checkpoints.checkpoint(principal.tenantId);
+  }
+
+  @Get('signing-keys')
+  @Public()
+  @ApiOperation({
+    summary: 'The public keys of signed audit checkpoints',
+    description:
+      'A JWKS (RFC 7517, Ed25519 keys as RFC 8037 writes them) of every AUDIT_SIGNING_KEYS key, the signing one ' +
+      'first: what tools/verify-audit-log.mjs takes with --keys. No credential: the keys are public.',
+  })
+  @ApiOkResponse({ type: SigningKeySetView })
+  signingKeys(): { keys: SigningJwk[] } {
+    return this.checkpoints.publicKeys();
   }
 }

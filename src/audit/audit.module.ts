@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { CryptoModule } from '../crypto/crypto.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
 import { AuditRetentionService } from './audit-retention.service';
 import { AuditController } from './audit.controller';
 import { AuditEventsRepository } from './audit-events.repository';
@@ -12,11 +13,12 @@ import { AuditService } from './audit.service';
   controllers: [AuditController],
   providers: [
     AuditEventsRepository,
+    AuditCheckpointsRepository,
     AuditService,
     AuditedUpstreamWrites,
     AuditRetentionService,
     AuditCheckpointService,
   ],
-  exports: [AuditService, AuditedUpstreamWrites],
+  exports: [AuditService, AuditedUpstreamWrites, AuditCheckpointsRepository],
 })
 export class AuditModule {}

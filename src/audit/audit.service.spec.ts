@@ -32,6 +32,8 @@ function fakeDatabase(total: number) {
     prevHash: GENESIS_HASH,
     hash: GENESIS_HASH,
     chainKey: 'v1',
+    prevDigest: GENESIS_HASH,
+    digest: GENESIS_HASH,
   }));
   const findMany = jest.fn(({ where, take }: FindManyArgs) => {
     const [{ seq: head }, { seq: after }] = where.AND;

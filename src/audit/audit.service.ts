@@ -17,16 +17,19 @@ import { redactSecrets } from '../redaction/redact';
 import {
   ChainAnchor,
   ChainBounds,
+  chainInputs,
+  VerifyRow,
   ChainVerifier,
+  DigestVerifier,
   GENESIS_HASH,
-  hashInput,
-  verifyRowHash,
+  verifyRowHashes,
 } from './audit-chain';
 import {
   AppendedEvent,
   AuditChange,
   AuditEventsRepository,
   ChainedEvent,
+  ChainHead,
   NewAuditEvent,
   SqlRunner,
   VERIFY_BATCH,
@@ -40,6 +43,7 @@ import type {
   ChainVerification,
 } from './dto/audit.dto';
 import { viewOf } from '../common/views';
+import { sha256Hex } from '../common/canonical-json';
 
 export interface AuditEntry {
   tenantId: string;
@@ -101,7 +105,7 @@ export class AuditService {
     APPEND_MAX_WAIT_MS,
   );
   // The head each tenant's chain has after this process's latest append, as far as it knows.
-  private readonly heads = new Map<string, AppendedEvent>();
+  private readonly heads = new Map<string, ChainHead>();
 
   // No metrics in the CLI, which has no HTTP layer to serve them.
   constructor(
@@ -176,13 +180,14 @@ export class AuditService {
   /**
    * Every matching event as NDJSON in seq order, read in batches as the client consumes them.
    * It covers the log as it stood when the export began, so appends cannot stretch a download.
+   * `end` gives the line that closes it, from its last event (with a digest).
    */
-  async exportNdjson(tenantId: string, filter: AuditFilterDto): Promise<Readable> {
+  async exportNdjson(tenantId: string, filter: AuditFilterDto, end?: ExportEnd): Promise<Readable> {
     const lastSeq = await this.events.lastSeq(tenantId);
     const batches = this.events.exportBatches({ ...filterWhere(tenantId, filter), seq: { lte: lastSeq } });
     // Read before answering: a database failure now is still a proper problem, not a cut stream.
     const first = await batches.next();
-    return Readable.from(this.ndjson(tenantId, first, batches), { objectMode: false });
+    return Readable.from(this.ndjson(tenantId, first, batches, end), { objectMode: false });
   }
 
   /**
@@ -207,6 +212,12 @@ export class AuditService {
         }
         const legacyEnd = chain && genuineLegacyEnd(this.chainKeys, tenantId, chain);
         const verifier = new ChainVerifier(bounds, anchor, legacyEnd);
+        const digests = new DigestVerifier(bounds.startSeq);
+        const check = (row: VerifyRow) => {
+          const { hash, digest } = verifyRowHashes(row, this.chainKeys);
+          digests.check(row, digest);
+          return verifier.check(row, hash);
+        };
         // then() starts the query now: Prisma runs a query only once something awaits it.
         const read = (after: number) => this.events.readForVerify(tx, tenantId, after).then((rows) => rows);
         for (let next = read(bounds.startSeq - 1); ;) {
@@ -217,9 +228,9 @@ export class AuditService {
             next = read(batch[batch.length - 1].seq);
             await setImmediate();
           }
-          if (!batch.every((row) => verifier.check(row, verifyRowHash(row, this.chainKeys))) || !more) break;
+          if (!batch.every(check) || !more) break;
         }
-        return verifier.result();
+        return withDigestFault(verifier.result(), digests.firstBadSeq, bounds.startSeq);
       },
       { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: VERIFY_TIMEOUT_MS },
     );
@@ -270,15 +281,21 @@ export class AuditService {
     return events.map(({ seq, hash }) => ({ seq, hash }));
   }
 
-  /** The events with their seq, prevHash and hash, chained on `head` with the active chain key. */
-  private chainedAfter(head: AppendedEvent, appends: PendingAppend[]): ChainedEvent[] {
+  /**
+   * The events with their seq and links, chained on `head`: the hash with the active chain key, the
+   * digest on the head's (none while the head's is not computed: digest-backfill.ts computes them).
+   */
+  private chainedAfter(head: ChainHead, appends: PendingAppend[]): ChainedEvent[] {
     const chainKey = this.chainKeys.activeVersion;
-    let { seq, hash: prevHash } = head;
+    let { seq, hash: prevHash, digest: prevDigest } = head;
     return appends.map(({ event, change }) => {
       seq += 1;
-      const hash = this.chainKeys.mac(chainKey, hashInput({ ...event, seq, prevHash }))!;
-      const chained = { event, change, seq, prevHash, hash, chainKey };
+      const inputs = chainInputs({ ...event, seq }, prevHash, prevDigest);
+      const hash = this.chainKeys.mac(chainKey, inputs.hashInput)!;
+      const digest = inputs.digestInput === null ? null : sha256Hex(inputs.digestInput);
+      const chained = { event, change, seq, prevHash, hash, chainKey, prevDigest, digest };
       prevHash = hash;
+      prevDigest = digest;
       return chained;
     });
   }
@@ -287,11 +304,17 @@ export class AuditService {
     tenantId: string,
     first: IteratorResult<AuditEvent[]>,
     rest: AsyncGenerator<AuditEvent[]>,
+    end: ExportEnd | undefined,
   ): AsyncGenerator<string> {
     try {
       if (first.done) return;
+      let last = first.value[first.value.length - 1];
       yield ndjsonLines(first.value);
-      for await (const batch of rest) yield ndjsonLines(batch);
+      for await (const batch of rest) {
+        last = batch[batch.length - 1];
+        yield ndjsonLines(batch);
+      }
+      if (end && last.digest !== null) yield await end({ seq: last.seq, digest: last.digest });
     } catch (error) {
       // The status line is long gone: the client sees a cut stream, so say why here.
       this.logger.error({ err: error, tenantId }, 'audit export stopped mid-stream');
@@ -300,12 +323,28 @@ export class AuditService {
   }
 }
 
+/**
+ * The verdict with the public chain's: its first bad digest, when no earlier fault was found
+ * (an edit of content fails both at once, and the keyed check says more).
+ */
+function withDigestFault(
+  verdict: ChainVerification,
+  digestFault: number | null,
+  startSeq: number,
+): ChainVerification {
+  if (digestFault === null || (!verdict.ok && verdict.firstBadSeq <= digestFault)) return verdict;
+  return { ok: false, checked: digestFault - startSeq, firstBadSeq: digestFault, reason: 'digest mismatch' };
+}
+
 /** The entry's details, redacted, with the issuer that vouched for a signed-in user. */
 function detailsOf(entry: AuditEntry, actor: Actor): Record<string, unknown> | null {
   const details = actor.issuer ? { ...entry.details, issuer: actor.issuer } : entry.details;
   // Details may quote an upstream (tile ids): jsonb refuses a lone surrogate in them.
   return details ? wellFormedJson(redactSecrets(details)) : null;
 }
+
+/** The closing line of an export, made from its last event. */
+export type ExportEnd = (last: { seq: number; digest: string }) => Promise<string>;
 
 interface PendingAppend {
   event: NewAuditEvent;
@@ -364,6 +403,8 @@ const AUDIT_EVENT_VIEW = [
   'prevHash',
   'hash',
   'chainKey',
+  'prevDigest',
+  'digest',
 ] as const;
 
 function toView(row: AuditEvent): AuditEventView {

@@ -25,6 +25,7 @@ export const USAGE = `usage: npm run cli -- <command>
   keys rewrap                                  move every credential to the active master key
   keys usage                                   how many credentials each master key version seals
   keys drop VERSION                            check that VERSION may be removed from GATEWAY_ENCRYPTION_KEYS
+  keys new-signing-key [KID]                   print a new AUDIT_SIGNING_KEYS entry (Ed25519; KID: audit-<date>)
 
 roles: ${ROLES.join(', ')}`;
 

@@ -4,6 +4,7 @@ import { NestFactory } from '@nestjs/core';
 import { ConfigError, loadConfig } from '../config/app-config';
 import { ProblemException } from '../common/problem/problem';
 import { KeyRingError } from '../crypto/key-ring';
+import { datedKeyId, generateSigningKeyText } from '../crypto/audit-signing-keys';
 import { CliModule } from './cli.module';
 import { assertDataDirFree, DataDirInUseError } from '../database/data-dir-lock';
 import { CliUsageError, migrateDatabase, runCommand, THROUGH_THE_GATEWAY, USAGE } from './commands';
@@ -13,6 +14,15 @@ async function main(): Promise<number> {
   if (args.length < 2) {
     console.error(USAGE);
     return 2;
+  }
+  // Needs neither configuration nor database: it only makes a key.
+  if (args[0] === 'keys' && args[1] === 'new-signing-key') {
+    try {
+      console.log(generateSigningKeyText(args[2] ?? datedKeyId()));
+    } catch (error) {
+      throw error instanceof RangeError ? new CliUsageError(error.message) : error;
+    }
+    return 0;
   }
   const config = loadConfig(process.env);
   const { url, dataDir } = config.database;

@@ -9,10 +9,12 @@ import {
   isEphemeralKeyRing,
   KeyRingSettings,
   loadKeyRing,
+  loadSigningKeys,
   MASTER_KEYS,
 } from './load-key-ring';
+import { AuditSigningKeys } from './audit-signing-keys';
 
-function settings(config: AppConfigService, keysText: string | null, purpose: KeyRingSettings['purpose']) {
+function settings(config: AppConfigService, keysText: string | null, purpose?: KeyRingSettings['purpose']) {
   return {
     keysText,
     env: config.get('env', { infer: true }),
@@ -44,8 +46,14 @@ function settings(config: AppConfigService, keysText: string | null, purpose: Ke
         return new AuditChainKeys(loadKeyRing(chain), isEphemeralKeyRing(chain));
       },
     },
+    {
+      provide: AuditSigningKeys,
+      inject: [ConfigService],
+      useFactory: (config: AppConfigService): AuditSigningKeys =>
+        loadSigningKeys(settings(config, config.get('auditSigningKeys', { infer: true }))),
+    },
     KeyChecksService,
   ],
-  exports: [CryptoService, AuditChainKeys],
+  exports: [CryptoService, AuditChainKeys, AuditSigningKeys],
 })
 export class CryptoModule {}

@@ -110,6 +110,22 @@ export class AuditEventView {
     description: 'The AUDIT_CHAIN_KEYS version the event was chained with; null for a legacy event.',
   })
   chainKey!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description:
+      'The public chain: the digest of the event before (64 zeros for the first). Null only for an event ' +
+      'written during an upgrade, until the next start computes it.',
+  })
+  prevDigest!: string | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: String,
+    description:
+      "SHA-256 (hex) over this event's canonical form with prevDigest in place of prevHash, chainKey and hash " +
+      '(docs/security.md): anyone can recompute it, and checkpoints signed with AUDIT_SIGNING_KEYS vouch for it.',
+  })
+  digest!: string | null;
 }
 
 export class AuditEventListView {
@@ -127,6 +143,7 @@ export const CHAIN_FAULTS = [
   'undeclared start',
   'checkpoint mismatch',
   'truncated',
+  'digest mismatch',
 ] as const;
 export type ChainFault = (typeof CHAIN_FAULTS)[number];
 
@@ -182,7 +199,9 @@ export class ChainVerificationView {
       '`undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). ' +
       '`checkpoint mismatch`: the event at a signed point (the checkpoint given, or the legacy end) is not the ' +
       'one signed (rewritten, or removed and replaced). `truncated`: the chain ends before a signed point: ' +
-      'events it covered are gone.',
+      "events it covered are gone. `digest mismatch`: the public chain is broken there: the event's `digest` is " +
+      'not SHA-256 of its canonical form with `prevDigest`, or `prevDigest` is not the digest of the event before ' +
+      '(or either is missing).',
   })
   reason?: ChainFault;
 }
@@ -201,6 +220,41 @@ export class AuditCheckpointView {
       'HMAC-SHA-256 (hex) over the fields above; only this gateway, holding the key, can make or check it.',
   })
   signature!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description:
+      "The head event's public digest; null only while an upgrade's start has not computed it yet (no jws then).",
+  })
+  digest!: string | null;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example:
+      'eyJhbGciOiJFZERTQSIsImtpZCI6ImF1ZGl0LTIwMjYtMTEtMjkiLCJ0eXAiOiJwaXBlcy1nYXRld2F5LmF1ZGl0LWNoZWNrcG9pbnQifQ.eyJ0ZW5hbnRJZCI6Ii4uLiJ9.c2ln',
+    description:
+      'The same head signed with AUDIT_SIGNING_KEYS: a compact JWS (EdDSA, header kid and typ ' +
+      '`pipes-gateway.audit-checkpoint`) over {tenantId, seq, digest, at}. Anyone can check it with the keys of ' +
+      'GET /v1/audit/signing-keys.',
+  })
+  jws!: string | null;
+}
+
+export class SigningJwkView {
+  @ApiProperty({ enum: ['OKP'] }) kty!: 'OKP';
+  @ApiProperty({ enum: ['Ed25519'] }) crv!: 'Ed25519';
+  @ApiProperty({ description: 'The public key, base64url.' }) x!: string;
+  @ApiProperty({ example: 'audit-2026-11-29', description: 'The key id JWS headers name.' }) kid!: string;
+  @ApiProperty({ enum: ['EdDSA'] }) alg!: 'EdDSA';
+  @ApiProperty({ enum: ['sig'] }) use!: 'sig';
+}
+
+export class SigningKeySetView {
+  @ApiProperty({
+    type: [SigningJwkView],
+    description: 'The signing key first, then older ones kept to verify.',
+  })
+  keys!: SigningJwkView[];
 }
 
 const HEX_64: TextPattern = { pattern: /^[0-9a-f]{64}$/, message: 'must be 64 lower-case hex characters' };
@@ -230,6 +284,17 @@ export class AuditCheckpointDto {
   @ApiProperty({ pattern: '^[0-9a-f]{64}$' })
   @IsText(64, 64, HEX_64)
   signature!: string;
+
+  // Sent back as GET /v1/audit/checkpoint answered it; the chain key's signature is what is checked.
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Ignored.' })
+  @IsOptional()
+  @IsText(64, 64, HEX_64)
+  digest?: string | null;
+
+  @ApiPropertyOptional({ nullable: true, type: String, description: 'Ignored.' })
+  @IsOptional()
+  @IsText(1, 4096, { pattern: /^[A-Za-z0-9_.-]+$/, message: 'must be a compact JWS' })
+  jws?: string | null;
 }
 
 export class VerifyAgainstCheckpointDto {
