@@ -102,6 +102,11 @@ describe('sign-in with OIDC tokens (e2e)', () => {
 
     it("are managed by a tenant's admin at /v1/group-mappings, in that tenant only, and audited", async () => {
       const admin = bearer(tenantA.keys.admin);
+      await gateway.http
+        .post(`/v1/admin/tenants/${tenantA.id}/groups`)
+        .set(platformAuth)
+        .send({ group: `a-extra-${run}` })
+        .expect(201);
       const created = await gateway.http
         .post('/v1/group-mappings')
         .set(admin)

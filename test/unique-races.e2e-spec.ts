@@ -70,8 +70,16 @@ describe('requests racing for a unique value (e2e)', () => {
   it.each([
     ['a tenant admin', () => '/v1/group-mappings', () => admin()],
     ['the platform', () => `/v1/admin/tenants/${world.tenant.id}/group-mappings`, () => platformAuth],
-  ])('for a group mapping made by %s: one mapping, 409 naming it for the others', async (_by, path, auth) => {
+  ])('for a group mapping made by %s: one mapping, 409 naming it for the others', async (by, path, auth) => {
     const group = `racing-${randomUUID().slice(0, 8)}`;
+    // A tenant's admin maps only groups assigned to the tenant; the platform's mapping assigns it.
+    if (by === 'a tenant admin') {
+      await world.gateway.http
+        .post(`/v1/admin/tenants/${world.tenant.id}/groups`)
+        .set(platformAuth)
+        .send({ group })
+        .expect(201);
+    }
     const answers = await race(() =>
       world.gateway.http
         .post(path())
@@ -81,6 +89,28 @@ describe('requests racing for a unique value (e2e)', () => {
     const winner = expectOneWinner(answers, `The group "${group}" is already mapped in this tenant`);
     for (const loser of answers.filter((answer) => answer.status === 409)) {
       expect(loser.body.detail).toContain(`(mapping ${winner.body.id})`);
+    }
+  });
+
+  it('for a group assigned to tenants: one tenant has it, 409 naming that tenant for the others', async () => {
+    const group = `racing-${randomUUID().slice(0, 8)}`;
+    const tenants = await Promise.all(
+      Array.from({ length: RACERS }, async (_, index) => {
+        const name = `racing-${index}-${randomUUID().slice(0, 8)}`;
+        return (
+          await world.gateway.http.post('/v1/admin/tenants').set(platformAuth).send({ name }).expect(201)
+        ).body.id as string;
+      }),
+    );
+    const answers = await Promise.all(
+      tenants.map((tenantId) =>
+        world.gateway.http.post(`/v1/admin/tenants/${tenantId}/groups`).set(platformAuth).send({ group }),
+      ),
+    );
+    const winner = tenants[answers.findIndex((answer) => answer.status === 201)];
+    expectOneWinner(answers, `The group "${group}" is assigned to tenant ${winner} (assignment `);
+    for (const loser of answers.filter((answer) => answer.status === 409)) {
+      expect(loser.body.tenantId).toBe(winner);
     }
   });
 

@@ -10,7 +10,7 @@ import { TenantsRepository } from '../tenants/tenants.repository';
 import { CreatedGatewayKeyView, CreateGatewayKeyDto, GatewayKeyView } from './dto/gateway-key.dto';
 import { gatewayKeyPrefix, generateGatewayKey } from './gateway-key';
 import { KeyRow, KeysRepository } from './keys.repository';
-import type { Actor } from './principal';
+import { createdByOf, type Actor } from './principal';
 import { assertMayDelegate, assertMayGrant, type Grantor } from './role-grants';
 import type { Role } from './roles';
 import { viewOf } from '../common/views';
@@ -75,7 +75,7 @@ export class KeysService implements OnModuleDestroy {
         hash: new Uint8Array(sha256(key)),
         roles: input.roles,
         delegate,
-        createdBy: actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor,
+        createdBy: createdByOf(actor),
       });
       await this.audit.append(tx, actor, {
         tenantId,

@@ -33,3 +33,8 @@ export interface Actor {
   /** Set for signed-in users: the token's issuer. */
   issuer?: string;
 }
+
+/** Who made a row, as its `createdBy` records it. */
+export function createdByOf(actor: Actor): string {
+  return actor.onBehalfOf ? `${actor.actor} for ${actor.onBehalfOf}` : actor.actor;
+}

@@ -13,6 +13,7 @@ export interface UniqueConstraint {
 export const UNIQUE = {
   tenantName: { name: 'tenants_name_key', columns: ['name'] },
   groupMapping: { name: 'group_mappings_tenant_id_group_key', columns: ['tenant_id', 'group'] },
+  tenantGroup: { name: 'tenant_groups_group_key', columns: ['group'] },
   pipesCredentialOrganization: {
     name: 'credentials_tenant_id_kind_organization_id_key',
     columns: ['tenant_id', 'kind', 'organization_id'],

@@ -57,7 +57,8 @@ export const PROBLEM_SCHEMA: JsonSchema = {
     tenantId: {
       type: 'string',
       format: 'uuid',
-      description: 'On a 409 `conflict` for a tenant name that is taken: the id of the tenant that has it.',
+      description:
+        'On a 409 `conflict` for a tenant name that is taken, or a group assigned to another tenant: the id of the tenant that has it.',
     },
   },
   additionalProperties: false,

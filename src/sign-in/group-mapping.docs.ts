@@ -6,16 +6,18 @@ import { GroupMappingListView, GroupMappingView } from './dto/group-mapping.dto'
 // The same three operations for a tenant's admin (/v1/group-mappings) and for the platform
 // (/v1/admin/tenants/{tenantId}/group-mappings), documented once.
 
-export const ApiCreateGroupMapping = (): MethodDecorator =>
+/** `assignment` says how the route treats a group not assigned to the tenant. */
+export const ApiCreateGroupMapping = (assignment: string): MethodDecorator =>
   applyDecorators(
     ApiOperation({
       summary: 'Map a group to roles in the tenant',
       description:
-        "Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.",
+        'Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups), ' +
+        "while the group is assigned to the tenant. Audited in the tenant's log as `group-mapping.create`." +
+        assignment,
     }),
     ApiJsonBody(),
     ApiCreatedResponse({ type: GroupMappingView }),
-    ApiProblem(409, '`conflict`: the group is already mapped in this tenant.'),
   );
 
 export const ApiListGroupMappings = (): MethodDecorator =>

@@ -8,6 +8,7 @@ import { CreateGroupMappingDto, GroupMappingView } from './dto/group-mapping.dto
 import { ApiCreateGroupMapping, ApiDeleteGroupMapping, ApiListGroupMappings } from './group-mapping.docs';
 import { GroupMappingsService } from './group-mappings.service';
 import { ApiRoleGrantProblem } from '../auth/role-grants';
+import { ApiProblem } from '../openapi/api-problems';
 import { LimitWritesInFlight } from '../rate-limit/write-admission';
 
 /** A tenant's admin decides which groups of signed-in users get which roles in the tenant. */
@@ -19,8 +20,11 @@ export class GroupMappingsController {
 
   @Post()
   @LimitWritesInFlight()
-  @ApiCreateGroupMapping()
-  @ApiRoleGrantProblem()
+  @ApiCreateGroupMapping(' Only a group the platform assigned to the tenant can be mapped.')
+  @ApiRoleGrantProblem(
+    ' `group-not-assigned`: the group is not assigned to this tenant (the platform assigns groups to tenants).',
+  )
+  @ApiProblem(409, '`conflict`: the group is already mapped in this tenant.')
   create(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,

@@ -37,11 +37,24 @@ export class GroupMappingsRepository {
     await tx.groupMapping.delete({ where: { id } });
   }
 
+  /** The tenant's mapping of `group`, if it has one. */
+  ofGroupIn(tx: PrismaTx, tenantId: string, group: string): Promise<GroupMapping | null> {
+    return tx.groupMapping.findUnique({ where: { tenantId_group: { tenantId, group } } });
+  }
+
   /** The mappings of any of `groups`, in every tenant. */
-  ofGroups(groups: readonly string[]): Promise<Pick<GroupMapping, 'tenantId' | 'roles'>[]> {
+  ofGroups(groups: readonly string[]): Promise<Pick<GroupMapping, 'tenantId' | 'group' | 'roles'>[]> {
     return this.prisma.groupMapping.findMany({
       where: { group: { in: [...groups] } },
-      select: { tenantId: true, roles: true },
+      select: { tenantId: true, group: true, roles: true },
     });
+  }
+
+  /** How many mappings name a group that is not assigned to their tenant, and so give no roles. */
+  async countInert(): Promise<number> {
+    const [row] = await this.prisma.$queryRaw<{ count: number }[]>`
+      SELECT count(*)::int AS count FROM group_mappings m
+      WHERE NOT EXISTS (SELECT 1 FROM tenant_groups g WHERE g."group" = m."group" AND g.tenant_id = m.tenant_id)`;
+    return row.count;
   }
 }

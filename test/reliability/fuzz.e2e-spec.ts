@@ -272,6 +272,12 @@ const FUZZ: Record<string, RouteFuzz> = {
     }),
   },
   'POST /v1/admin/tenants/{tenantId}/keys': { tenant: 'scratch', body: keyBodies },
+  'POST /v1/admin/tenants/{tenantId}/groups': {
+    tenant: 'scratch',
+    body: () => bodies(fc.record({ group: fc.uuid().map((id) => `fuzzed-${id}`) })),
+  },
+  'GET /v1/admin/tenants/{tenantId}/groups': { tenant: 'scratch', query: () => pageQuery },
+  'DELETE /v1/admin/tenants/{tenantId}/groups/{id}': { tenant: 'scratch' },
   'POST /v1/admin/tenants/{tenantId}/group-mappings': { tenant: 'scratch', body: groupMappingBodies },
   'GET /v1/admin/tenants/{tenantId}/group-mappings': { tenant: 'scratch', query: () => pageQuery },
   'DELETE /v1/admin/tenants/{tenantId}/group-mappings/{id}': { tenant: 'scratch' },

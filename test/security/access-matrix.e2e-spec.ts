@@ -74,9 +74,9 @@ interface CrossTenantCase {
   probe: (a: RouteContext, tenantA: TestTenant) => Omit<Probe, 'headers'>;
   /**
    * `not found`: 404. `no credential`: 422, B has none for A's organization. `nothing`: an empty
-   * list. `own items`: a list of B's own items only.
+   * list. `own items`: a list of B's own items only. `not B's group`: 403, the group is not assigned to B.
    */
-  answer: 'not found' | 'no credential' | 'nothing' | 'own items';
+  answer: 'not found' | 'no credential' | 'nothing' | 'own items' | "not B's group";
   /** For `own items`: A's ids, none of which the list may show. */
   idsOfA?: (a: RouteContext, tenantA: TestTenant) => string[];
 }
@@ -184,6 +184,18 @@ const CROSS_TENANT_CASES: [string, CrossTenantCase][] = [
       role: 'viewer',
       probe: (a) => ({ method: 'GET', path: `${pipesOf(a)}/${a.pipeId}/settings` }),
       answer: 'no credential',
+    },
+  ],
+  [
+    "map A's group to roles in B",
+    {
+      role: 'admin',
+      probe: (a) => ({
+        method: 'POST',
+        path: '/v1/group-mappings',
+        body: json({ group: a.assignedGroup(), roles: ['admin'] }),
+      }),
+      answer: "not B's group",
     },
   ],
   [
@@ -337,6 +349,10 @@ describe('access matrix (e2e)', () => {
           break;
         case 'own items':
           expectOwnItems(response, crossing.idsOfA!(ctx, world.tenant), tenantB);
+          break;
+        case "not B's group":
+          expect(response.status).toBe(403);
+          expect(JSON.parse(response.text).type).toMatch(/\/group-not-assigned$/);
           break;
       }
     });

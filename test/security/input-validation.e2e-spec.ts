@@ -142,6 +142,7 @@ describe('input validation on every route (e2e)', () => {
       );
       expect(routes.map(routeName).sort()).toEqual([
         'DELETE /v1/admin/tenants/{tenantId}/group-mappings/{id}',
+        'DELETE /v1/admin/tenants/{tenantId}/groups/{id}',
         'DELETE /v1/credentials/{id}',
         'DELETE /v1/dashboards/{id}',
         'DELETE /v1/group-mappings/{id}',

@@ -25,6 +25,13 @@ export interface RouteContext {
   /** Group mappings of the tenant that the tenant admin's and the platform's DELETE may remove. */
   deletableGroupMappingId: string;
   platformDeletableGroupMappingId: string;
+  /** A group assignment of the tenant that the platform's DELETE may remove. */
+  platformDeletableGroupAssignmentId: string;
+  /**
+   * The next of a few groups assigned to the tenant, in turn: the first use of each maps it (a
+   * tenant admin maps only the tenant's groups); once all are used, a mapping of one is a 409.
+   */
+  assignedGroup(): string;
   /** A credential the read routes show. */
   credentialId: string;
   /** Credentials the rotate and the DELETE route may change; no upstream call needs them. */
@@ -75,12 +82,32 @@ export const ROUTES: readonly RouteSpec[] = [
     body: () => ({ name: `team-${randomUUID().slice(0, 8)}` }),
   },
   { method: 'GET', template: '/v1/admin/tenants', access: 'platform' },
+  { method: 'GET', template: '/v1/admin/audit-sinks', access: 'platform' },
   {
     method: 'POST',
     template: '/v1/admin/tenants/{tenantId}/keys',
     access: 'platform',
     params: (ctx) => ({ tenantId: ctx.tenantId }),
     body: () => ({ name: 'issued by the platform', roles: ['viewer'] }),
+  },
+  {
+    method: 'POST',
+    template: '/v1/admin/tenants/{tenantId}/groups',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+    body: () => ({ group: `platform-assigned-${randomUUID()}` }),
+  },
+  {
+    method: 'GET',
+    template: '/v1/admin/tenants/{tenantId}/groups',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId }),
+  },
+  {
+    method: 'DELETE',
+    template: '/v1/admin/tenants/{tenantId}/groups/{id}',
+    access: 'platform',
+    params: (ctx) => ({ tenantId: ctx.tenantId, id: ctx.platformDeletableGroupAssignmentId }),
   },
   {
     method: 'POST',
@@ -105,7 +132,7 @@ export const ROUTES: readonly RouteSpec[] = [
     method: 'POST',
     template: '/v1/group-mappings',
     access: 'admin',
-    body: () => ({ group: `group-${randomUUID()}`, roles: ['operator'] }),
+    body: (ctx) => ({ group: ctx.assignedGroup(), roles: ['operator'] }),
   },
   { method: 'GET', template: '/v1/group-mappings', access: 'admin' },
   {
@@ -279,6 +306,7 @@ export const ROUTES: readonly RouteSpec[] = [
     body: (ctx) => ({ checkpoint: ctx.checkpoint }),
   },
   { method: 'GET', template: '/v1/audit/checkpoint', access: 'auditor' },
+  { method: 'GET', template: '/v1/audit/signing-keys', access: 'public' },
   { method: 'GET', template: '/health/live', access: 'public' },
   { method: 'GET', template: '/health/ready', access: 'public' },
   { method: 'GET', template: '/metrics', access: 'public' },
@@ -337,6 +365,9 @@ export async function documentedRoutes(gateway: TestGateway): Promise<string[]> 
   return [...(await documentedOperations(gateway)).keys()];
 }
 
+// Enough for every caller of the access matrix to get a group of its own.
+const ASSIGNED_GROUPS = 24;
+
 async function created(request: PromiseLike<{ status: number; body: any }>, what: string): Promise<any> {
   const response = await request;
   if (response.status >= 300) {
@@ -357,6 +388,8 @@ export async function prepareVault(
     | 'revocableKeyId'
     | 'deletableGroupMappingId'
     | 'platformDeletableGroupMappingId'
+    | 'platformDeletableGroupAssignmentId'
+    | 'assignedGroup'
     | 'credentialId'
     | 'rotatableCredentialId'
     | 'deletableCredentialId'
@@ -382,15 +415,26 @@ export async function prepareVault(
       .send({ name: 'spare', roles: ['viewer'] }),
     'a spare key',
   );
+  // The platform's mapping of a free group assigns it to the tenant.
   const groupMapping = () =>
     created(
       gateway.http
-        .post('/v1/group-mappings')
-        .set(admin)
+        .post(`/v1/admin/tenants/${tenant.id}/group-mappings`)
+        .set(platformAuth)
         .send({ group: `spare-${randomUUID()}`, roles: ['viewer'] }),
       'a spare group mapping',
     );
   const [deletableMapping, platformDeletableMapping] = [await groupMapping(), await groupMapping()];
+  const assignGroup = (group: string) =>
+    created(
+      gateway.http.post(`/v1/admin/tenants/${tenant.id}/groups`).set(platformAuth).send({ group }),
+      'a group assignment',
+    );
+  const deletableAssignment = await assignGroup(`spare-${randomUUID()}`);
+  const assigned: string[] = [];
+  for (let i = 0; i < ASSIGNED_GROUPS; i++)
+    assigned.push((await assignGroup(`assigned-${randomUUID()}`)).group);
+  let nextAssigned = 0;
   const [readable, rotatable, deletable] = [
     await created(pipesCredential(), 'a readable credential'),
     await created(pipesCredential(), 'a rotatable credential'),
@@ -405,6 +449,8 @@ export async function prepareVault(
     revocableKeyId: key.id,
     deletableGroupMappingId: deletableMapping.id,
     platformDeletableGroupMappingId: platformDeletableMapping.id,
+    platformDeletableGroupAssignmentId: deletableAssignment.id,
+    assignedGroup: () => assigned[nextAssigned++ % assigned.length],
     credentialId: readable.id,
     rotatableCredentialId: rotatable.id,
     deletableCredentialId: deletable.id,

@@ -23,7 +23,7 @@ export interface Problem {
   requestId: string;
   errors?: ProblemFieldError[];
   upstream?: UpstreamProblem;
-  /** On a 409 for a tenant name that is taken: the tenant that has it. */
+  /** On a 409 for a tenant name that is taken, or a group assigned elsewhere: the tenant that has it. */
   tenantId?: string;
 }
 

@@ -1,16 +1,25 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiProperty } from '@nestjs/swagger';
 import { ROLES, type Role } from '../../auth/roles';
 import { IsSafeName } from '../../common/validation/safe-text';
 import { IsSetOf } from '../../common/validation/validation-decorators';
 
+/** A group exactly as the identity provider writes it; `more` says what holds for it in the body. */
+export const GroupName = (more: string): PropertyDecorator =>
+  applyDecorators(
+    ApiProperty({
+      example: 'payments-engineers',
+      description:
+        'A group exactly as the identity provider writes it in the groups claim (OIDC_GROUPS_CLAIM); 1 to 256 ' +
+        `printable characters. ${more}`,
+    }),
+    IsSafeName(1, 256),
+  );
+
 export class CreateGroupMappingDto {
-  @ApiProperty({
-    example: 'payments-engineers',
-    description:
-      'A group exactly as the identity provider writes it in the groups claim (OIDC_GROUPS_CLAIM); 1 to 256 ' +
-      'printable characters. One mapping per group and tenant.',
-  })
-  @IsSafeName(1, 256)
+  @GroupName(
+    'One mapping per group and tenant; a tenant admin maps only groups the platform assigned to the tenant.',
+  )
   group!: string;
 
   @ApiProperty({
