@@ -304,3 +304,25 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 });
+
+describe('loadConfig: the upstream budget split', () => {
+  it('keeps half of each window for writes and a fifth of reads for each caller unless told', () => {
+    expect(loadConfig({}).upstreamBudget).toEqual({ writeReserve: 0.5, callerReadShare: 0.2 });
+    expect(
+      loadConfig({ UPSTREAM_WRITE_RESERVE: '0', UPSTREAM_CALLER_READ_SHARE: '1' }).upstreamBudget,
+    ).toEqual({ writeReserve: 0, callerReadShare: 1 });
+  });
+
+  it.each([
+    [
+      { UPSTREAM_WRITE_RESERVE: '0.95' },
+      /^UPSTREAM_WRITE_RESERVE must be a fraction from 0 to 0.9 such as 0.5 \(got "0.95"\)$/,
+    ],
+    [{ UPSTREAM_WRITE_RESERVE: '50%' }, /^UPSTREAM_WRITE_RESERVE must be a fraction/],
+    [{ UPSTREAM_CALLER_READ_SHARE: '0' }, /^UPSTREAM_CALLER_READ_SHARE must be a fraction from 0.01 to 1/],
+    [{ UPSTREAM_CALLER_READ_SHARE: '-0.5' }, /^UPSTREAM_CALLER_READ_SHARE must be a fraction/],
+  ])('rejects %p naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+});
