@@ -96,7 +96,13 @@ async function main(): Promise<void> {
     upstreams: simulators,
   });
   await mapDemoGroups(app.get(GroupMappingsService), tenantId);
-  const shell = { GW: base, KEY: key, ISSUER: issuer.url };
+  const shell = {
+    GW: base,
+    KEY: key,
+    ISSUER: issuer.url,
+    PIPES_SIMULATOR: simulators.pipes.url,
+    DASHBOARDS_SIMULATOR: simulators.dashboards.url,
+  };
   const settingsFile = writeShellSettings(config.database.dataDir, shell);
 
   const pipes = `$GW/v1/organizations/${DEMO_ORGANIZATION}/services/${DEMO_SERVICE}/pipes`;
@@ -106,7 +112,7 @@ demo tenant ${tenantId}: organization ${DEMO_ORGANIZATION}, service ${DEMO_SERVI
 dashboard ${simulators.demoDashboard.id}, vault secret ${DEMO_SECRET}; a new admin/operator/auditor key
 (shown once) is in ${settingsFile} with the gateway's and the OIDC issuer's addresses:
 
-  . ${settingsFile}      # sets GW, KEY and ISSUER: the README's walkthrough starts here
+  . ${settingsFile}      # sets GW, KEY, ISSUER and the simulators': the README's walkthrough starts here
   export ${Object.entries(shell)
     .map(([name, value]) => `${name}=${value}`)
     .join(' ')}      # the same, in another folder
@@ -158,7 +164,7 @@ function writeShellSettings(dataDir: string, values: Record<string, string>): st
   const lines = Object.entries(values).map(([name, value]) => `${name}='${value}'`);
   writeFileSync(
     path,
-    `# npm run sandbox: its gateway, a key of its demo tenant, its OIDC issuer. Load with: . ${path}\n${lines.join('\n')}\n`,
+    `# npm run sandbox: its gateway, a key of its demo tenant, its OIDC issuer, its simulators. Load with: . ${path}\n${lines.join('\n')}\n`,
     { mode: 0o600 },
   );
   const shown = relative(process.cwd(), path);
