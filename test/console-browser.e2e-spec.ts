@@ -753,23 +753,24 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
   });
 
   it('lets a person whose groups reach two tenants choose one, and switch', async () => {
+    // A group belongs to one tenant: the person reaches two through one group in each.
     const group = `console-two-tenants-${run}`;
     const other = await createTenant(gateway, `other-team-${run}`);
-    for (const [id, roles] of [
-      [tenant.id, ['auditor']],
-      [other.id, ['viewer']],
+    for (const [id, suffix, roles] of [
+      [tenant.id, 'a', ['auditor']],
+      [other.id, 'b', ['viewer']],
     ] as const) {
       await api()
         .post(`/v1/admin/tenants/${id}/group-mappings`)
         .set(platformAuth)
-        .send({ group, roles })
+        .send({ group: `${group}-${suffix}`, roles })
         .expect(201);
     }
     const { context, page, problems } = await newPage();
     await page.goto(consoleUrl());
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByLabel('Email').fill(`grace-${run}@example.com`);
-    await page.getByLabel('Groups (comma-separated)').fill(group);
+    await page.getByLabel('Groups (comma-separated)').fill(`${group}-a, ${group}-b`);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByRole('heading', { name: 'Choose a tenant' }).waitFor();
     await look(page, '16-choose-a-tenant');
@@ -782,6 +783,24 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     await page.getByLabel('Tenant').selectOption({ label: tenant.name });
     await page.getByRole('heading', { name: 'Audit log' }).waitFor();
     expect(await nav.getByRole('link').allInnerTexts()).toEqual(['Audit log', 'Pipe spec history']);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('tells a person whose groups give no role anywhere who assigns and maps groups', async () => {
+    const { context, page, problems } = await newPage();
+    await page.goto(consoleUrl());
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(`henry-${run}@example.com`);
+    await page.getByLabel('Groups (comma-separated)').fill(`unassigned-${run}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'No tenant yet' }).waitFor();
+    await page
+      .getByText(
+        /platform operator assign one of your groups to your team's tenant.*administrator map it to a role/,
+      )
+      .waitFor();
+    await look(page, '23-no-tenant-yet');
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -7,8 +7,8 @@ export function NoTenantPage({ me, onSignOut }: { me: Me; onSignOut: () => void 
       <h1>No tenant yet</h1>
       <p>
         You are signed in as <strong>{me.actor}</strong>, but none of your groups gives you a role in any
-        tenant. Ask a tenant's administrator to map one of your groups to a role (group mappings), then sign
-        in again.
+        tenant. Have the gateway's platform operator assign one of your groups to your team's tenant, and that
+        tenant's administrator map it to a role (group mappings), then sign in again.
       </p>
       <button type="button" onClick={onSignOut}>
         Sign out
