@@ -262,9 +262,21 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
       perTenant: 2_000,
       maxBufferBytes: 256 * 1024,
       replay: 256,
+      keptBytesPerService: 1024 * 1024,
+      keptBytes: 64 * 1024 * 1024,
+      idlePollMs: 16_000,
+      pollWarnMs: 60_000,
       resumeWindowMs: 600_000,
       maxLifetimeMs: 3_600_000,
     });
+  });
+
+  it('backs polls off to 8 times their interval unless told, and never below it', () => {
+    expect(loadConfig({ PIPES_API_RATE_LIMIT: '3/60s' }).pipeEvents.idlePollMs).toBe(320_000);
+    expect(loadConfig({ PIPE_EVENTS_IDLE_POLL_MS: '2000' }).pipeEvents.idlePollMs).toBe(2_000);
+    expect(() => loadConfig({ PIPE_EVENTS_IDLE_POLL_MS: '1000' })).toThrow(
+      /^PIPE_EVENTS_IDLE_POLL_MS must be at least PIPE_EVENTS_POLL_MS \(2000\)/,
+    );
   });
 
   it('reads them, a cache of 0 included', () => {
@@ -296,6 +308,12 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
     [{ PIPE_EVENTS_POLL_MS: '100' }, /^PIPE_EVENTS_POLL_MS must be a whole number from 500/],
     [{ PIPE_STREAMS_PER_KEY: '0' }, /^PIPE_STREAMS_PER_KEY must be a whole number from 1/],
     [{ PIPE_EVENTS_RESUME_MS: '999' }, /^PIPE_EVENTS_RESUME_MS must be a whole number from 1000 to 86400000/],
+    [
+      { PIPE_EVENTS_KEPT_BYTES: '1000000', PIPE_EVENTS_KEPT_BYTES_PER_SERVICE: '2000000' },
+      /^PIPE_EVENTS_KEPT_BYTES_PER_SERVICE must be a whole number from 1024 to 1000000/,
+    ],
+    [{ PIPE_EVENTS_KEPT_BYTES: '1024' }, /^PIPE_EVENTS_KEPT_BYTES must be a whole number from 65536/],
+    [{ PIPE_EVENTS_POLL_WARN_MS: '10' }, /^PIPE_EVENTS_POLL_WARN_MS must be a whole number from 1000/],
     [
       { PIPE_STREAM_MAX_BUFFER_BYTES: '10' },
       /^PIPE_STREAM_MAX_BUFFER_BYTES must be a whole number from 1024/,
