@@ -25,8 +25,8 @@ interface Stored {
 }
 
 const PREFIX = 'pipes-gateway:reads:';
-// Long enough that the replica holding it answers; short, so a lost holder delays others little.
-const LOCK_MS = 400;
+// Renewed by its holder while its upstream call runs; short, so that a lost holder delays others little.
+const LOCK_MS = 1_000;
 const LOCK_POLL_MS = 25;
 // A Redis slower than this is treated as down for the read: the upstream is asked instead.
 const COMMAND_TIMEOUT_MS = 250;
@@ -34,6 +34,7 @@ const COMMAND_TIMEOUT_MS = 250;
 const GENERATION_TTL_MS = 3_600_000;
 const START_WAIT_MS = 1_000;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 
 /**
  * Pipe read answers shared by the replicas through Redis (REDIS_URL), so that a deployment, not each
@@ -48,10 +49,13 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(SharedReads.name);
   private redis: Redis | null = null;
   private readonly ttlMs: number;
+  /** How long a replica waits for another's call: the longest an upstream call may take. */
+  private readonly waitMs: number;
   private failing = false;
 
   constructor(private readonly config: ConfigService<AppConfig, true>) {
     this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
+    this.waitMs = config.get('upstream', { infer: true }).timeoutMs + LOCK_MS;
   }
 
   async onModuleInit(): Promise<void> {
@@ -93,20 +97,32 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
     const lockKey = `${key}:lock`;
     const token = randomUUID();
     let generation: string;
+    let held = false;
     try {
       const found = await this.lookup<V>(redis, place, vault, maxAgeMs);
       if (found.kept) return found.kept;
-      generation = found.generation;
-      if ((await redis.set(lockKey, token, 'PX', LOCK_MS, 'NX')) !== 'OK') {
-        const waited = await this.waitForHolder<V>(redis, place, vault, maxAgeMs, lockKey);
-        if (waited.kept) return waited.kept;
-        generation = waited.generation;
+      // Another replica may have stored its answer and let go of the lock since the look: look again.
+      held = (await redis.set(lockKey, token, 'PX', LOCK_MS, 'NX')) === 'OK';
+      const after = held
+        ? await this.lookup<V>(redis, place, vault, maxAgeMs)
+        : await this.waitForHolder<V>(redis, place, vault, maxAgeMs, lockKey);
+      if (after.kept) {
+        if (held) await redis.eval(RELEASE, 1, lockKey, token);
+        return after.kept;
       }
+      generation = after.generation;
       this.recovered();
     } catch {
       this.failed();
       return own(fetch);
     }
+    const renewing = held
+      ? setInterval(
+          () => void redis.eval(RENEW, 1, lockKey, token, LOCK_MS).catch(() => undefined),
+          LOCK_MS / 2,
+        )
+      : undefined;
+    renewing?.unref();
     const fetchedAt = Date.now();
     try {
       const value = await fetch();
@@ -117,7 +133,8 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
       }
       return { value, fetchedAt };
     } finally {
-      await redis.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
+      clearInterval(renewing);
+      if (held) await redis.eval(RELEASE, 1, lockKey, token).catch(() => undefined);
     }
   }
 
@@ -148,7 +165,10 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
     }
   }
 
-  /** Waits for the lock holder's answer; once the lock is gone without one, the caller reads itself. */
+  /**
+   * Waits for the lock holder's answer while it holds the lock (renewed while its call runs), up to
+   * the longest an upstream call may take; once the lock is gone without one, the caller reads itself.
+   */
   private async waitForHolder<V>(
     redis: Redis,
     place: SharedPlace,
@@ -156,11 +176,13 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
     maxAgeMs: number,
     lockKey: string,
   ): Promise<{ kept: Kept<V> | null; generation: string }> {
-    const until = Date.now() + LOCK_MS;
+    const until = Date.now() + this.waitMs;
     for (;;) {
       await sleep(LOCK_POLL_MS);
       const found = await this.lookup<V>(redis, place, vault, maxAgeMs);
-      if (found.kept || Date.now() >= until || (await redis.exists(lockKey)) === 0) return found;
+      if (found.kept || Date.now() >= until) return found;
+      // The holder stores its answer before letting go: a lock gone since the look may have left one.
+      if ((await redis.exists(lockKey)) === 0) return this.lookup<V>(redis, place, vault, maxAgeMs);
     }
   }
 

@@ -1,16 +1,24 @@
 import { createServer, Server, Socket, connect } from 'node:net';
 
+// Enough of a client's first bytes to tell its connection by (a Redis SUBSCRIBE, a Postgres LISTEN).
+const SENT_KEPT = 4096;
+
 /**
  * A TCP pass-through that can be cut or frozen: `cut()` drops every open connection and refuses
  * new ones; `freeze()` keeps every connection open but passes nothing either way (a server that
- * stopped answering without closing anything); `restore()` lets traffic through again. Used to
- * take the database away from a running gateway.
+ * stopped answering without closing anything); `holdReplies(sent)` does so to the server's bytes
+ * on the connections whose client has sent `sent` (one of several connections falling behind);
+ * `restore()` lets traffic through again. Used to take the database or Redis away from a running
+ * gateway.
  */
 export class CuttableProxy {
   private readonly server: Server;
   private readonly sockets = new Set<Socket>();
   private readonly pairs = new Set<[Socket, Socket]>();
   private readonly held = new Set<Socket>();
+  /** What each client has sent so far (its first bytes), to tell its connection by. */
+  private readonly sent = new Map<Socket, string>();
+  private readonly holding = new Set<[Socket, Socket]>();
   private state: 'open' | 'cut' | 'frozen' = 'open';
 
   private constructor(private readonly target: { host: string; port: number }) {
@@ -48,7 +56,22 @@ export class CuttableProxy {
     }
   }
 
+  /** Holds what the server sends on connections whose client has sent `text` (case-insensitive). */
+  holdReplies(text: string): number {
+    for (const pair of this.pairs) {
+      const [client, upstream] = pair;
+      if (!this.sent.get(client)?.toLowerCase().includes(text.toLowerCase())) continue;
+      upstream.unpipe(client);
+      upstream.pause();
+      this.holding.add(pair);
+    }
+    return this.holding.size;
+  }
+
   restore(): void {
+    // A freeze re-pipes every connection below.
+    if (this.state !== 'frozen') for (const [client, upstream] of this.holding) upstream.pipe(client);
+    this.holding.clear();
     if (this.state === 'frozen') {
       for (const [client, upstream] of this.pairs) {
         client.pipe(upstream);
@@ -76,9 +99,17 @@ export class CuttableProxy {
     this.track(upstream);
     const pair: [Socket, Socket] = [client, upstream];
     this.pairs.add(pair);
+    this.sent.set(client, '');
+    client.on('data', (chunk: Buffer) => {
+      const sent = this.sent.get(client);
+      if (sent !== undefined && sent.length < SENT_KEPT)
+        this.sent.set(client, sent + chunk.toString('latin1'));
+    });
     client.pipe(upstream).pipe(client);
     const end = () => {
       this.pairs.delete(pair);
+      this.holding.delete(pair);
+      this.sent.delete(client);
       client.destroy();
       upstream.destroy();
     };
