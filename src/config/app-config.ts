@@ -20,6 +20,10 @@ export interface AppConfig {
      * N hops (a count), or those added by the listed proxy addresses and ranges.
      */
     trustProxy: false | number | string[];
+    /** Longest a client may take to send a request's headers; then 408 and the connection closes. */
+    headersTimeoutMs: number;
+    /** Longest a client may take to send a whole request, headers and body; then 408 likewise. */
+    requestTimeoutMs: number;
   };
   database: {
     /** Postgres connection string; null means the embedded PGlite database. */
@@ -564,6 +568,7 @@ export function loadConfig(env: Env): AppConfig {
       bodyLimitBytes: integer(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 64 * 1024 * 1024),
       corsOrigins: origins(env, 'CORS_ORIGINS'),
       trustProxy: trustProxy(env),
+      ...clientTimeouts(env),
     },
     database: {
       url: databaseUrl,
@@ -631,6 +636,20 @@ export function loadConfig(env: Env): AppConfig {
       maxLifetimeMs: integer(env, 'PIPE_STREAM_MAX_MS', 3_600_000, 100, 86_400_000),
     },
   };
+}
+
+/** How long a client may take to send headers, and a whole request (never less than its headers). */
+function clientTimeouts(env: Env): Pick<AppConfig['http'], 'headersTimeoutMs' | 'requestTimeoutMs'> {
+  const headersTimeoutMs = integer(env, 'HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const fallback = Math.max(30_000, headersTimeoutMs);
+  const requestTimeoutMs = integer(env, 'REQUEST_TIMEOUT_MS', fallback, 100, 3_600_000);
+  if (requestTimeoutMs < headersTimeoutMs) {
+    throw new ConfigError(
+      'REQUEST_TIMEOUT_MS',
+      `must be at least HEADERS_TIMEOUT_MS (${headersTimeoutMs}) (got "${requestTimeoutMs}")`,
+    );
+  }
+  return { headersTimeoutMs, requestTimeoutMs };
 }
 
 /** The poll interval, the longest one it backs off to (8 times it unless set), and the failed-poll log interval. */
