@@ -19,6 +19,8 @@ import type { AppConfig } from './config/app-config';
 import { accessLogger, logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 
+const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
+
 export interface CreateAppOptions {
   /** Keep Nest's own start-up chatter out of test output. */
   quiet?: boolean;
@@ -39,6 +41,15 @@ export async function createApp(
   const adapter = new FastifyAdapter({
     bodyLimit: config.http.bodyLimitBytes,
     trustProxy: config.http.trustProxy,
+    // Node's parser answers a request not received in time with 408 (answerClientError). It only
+    // bounds receiving the request: a long answer, as an event stream is, runs on.
+    requestTimeout: config.http.requestTimeoutMs,
+    http: {
+      headersTimeout: config.http.headersTimeoutMs,
+      requestTimeout: config.http.requestTimeoutMs,
+      // Node looks for late requests this often (30 s unless told), which adds to both bounds.
+      connectionsCheckingInterval: CONNECTIONS_CHECKING_INTERVAL_MS,
+    },
     genReqId: (request: IncomingMessage) => {
       const id = requestIdFor(request);
       request.id = id;

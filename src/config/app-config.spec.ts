@@ -15,8 +15,16 @@ describe('loadConfig', () => {
     expect(config.auditRetentionDays).toBeNull();
     expect(config.maxWritesInFlight).toBe(256);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
+    expect(config.http).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
     expect(config.upstream.maxAnswerBytes).toBe(4 * 1024 * 1024);
     expect(config.upstream.proxy).toEqual({ http: null, https: null, noProxy: '' });
+  });
+
+  it('gives a whole request at least as long as its headers unless told', () => {
+    expect(loadConfig({ HEADERS_TIMEOUT_MS: '60000' }).http).toMatchObject({
+      headersTimeoutMs: 60_000,
+      requestTimeoutMs: 60_000,
+    });
   });
 
   it.each([
@@ -53,6 +61,12 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'localhost:6379' }, /^REDIS_URL must be a redis:\/\//],
     [{ AUDIT_RETENTION_DAYS: '-1' }, /^AUDIT_RETENTION_DAYS must be a whole number/],
     [{ MAX_WRITES_IN_FLIGHT: '0' }, /^MAX_WRITES_IN_FLIGHT must be a whole number from 1/],
+    [{ HEADERS_TIMEOUT_MS: '10s' }, /^HEADERS_TIMEOUT_MS must be a whole number from 100 to 600000/],
+    [{ REQUEST_TIMEOUT_MS: '50' }, /^REQUEST_TIMEOUT_MS must be a whole number from 100/],
+    [
+      { HEADERS_TIMEOUT_MS: '20000', REQUEST_TIMEOUT_MS: '15000' },
+      /^REQUEST_TIMEOUT_MS must be at least HEADERS_TIMEOUT_MS \(20000\) \(got "15000"\)/,
+    ],
     [{ TRUST_PROXY: 'yes' }, /^TRUST_PROXY must be false, true \(one proxy\), a hop count/],
     [{ TRUST_PROXY: '11' }, /^TRUST_PROXY must be a whole number from 0 to 10/],
     [{ TRUST_PROXY: '10.0.0.0/33' }, /^TRUST_PROXY must be .* \(got "10.0.0.0\/33"\)/],
