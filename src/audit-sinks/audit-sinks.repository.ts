@@ -100,7 +100,9 @@ export class AuditSinksRepository {
 
   /** How far behind the sink is, and how its deliveries went. */
   async state(sink: AuditSinkKind): Promise<SinkState> {
-    const [lag] = await this.prisma.$queryRaw<{ behind: bigint | number | null; oldest: Date | null }[]>`
+    const [lag] = await this.prisma.$queryRaw<
+      { behind: bigint | number | null; oldest: Date | string | null }[]
+    >`
       WITH b AS (
         SELECT c.tenant_id, ${DELIVERED_THROUGH} AS after, c.last_seq
         FROM audit_chains c
@@ -116,7 +118,8 @@ export class AuditSinksRepository {
       lastError: row?.lastError ?? null,
       lastErrorAt: row?.lastErrorAt ?? null,
       eventsBehind: Number(lag?.behind ?? 0),
-      oldestUndeliveredAt: lag?.oldest ?? null,
+      // Raw queries answer a timestamp as a Date on Postgres, as text on the embedded database.
+      oldestUndeliveredAt: lag?.oldest ? new Date(lag.oldest) : null,
     };
   }
 }

@@ -1,0 +1,377 @@
+/**
+ * The audit sinks against real receivers: Debian's rsyslogd (plain TCP and TLS) and an HTTP
+ * collector in the test. What they receive is compared, byte for byte, with the NDJSON export.
+ * Log lines outside a request reach only the first gateway of a test file (nestjs-pino keeps one
+ * such logger per process), so the sinks' log lines are tested in audit-sink-logs.e2e-spec.ts.
+ */
+import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { AuditRetentionService } from '../src/audit/audit-retention.service';
+import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
+import {
+  startGateway,
+  TEST_ADMIN_TOKEN,
+  TEST_AUDIT_CHAIN_KEYS,
+  TEST_ENCRYPTION_KEYS,
+  TestGateway,
+} from './support/gateway';
+import { finished, launch } from './support/process';
+import { Collector, Delivery, QUICK, waitFor, WEBHOOK_SECRET } from './support/audit-sink-receivers';
+import { hasRsyslog, makeCertificates, NO_RSYSLOG, Rsyslog } from './support/rsyslog';
+import { createScratchDatabase } from './support/scratch-database';
+import { describeIf, itIf, NEEDS_POSTGRES } from './support/skip';
+
+const SYSLOG_LINE =
+  /^<110>1 (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) (\S+) pipes-gateway - audit \[audit@32473 tenantId="([0-9a-f-]{36})" seq="(\d+)"\] (.*)$/;
+
+/** The tenant's events as the export gives them, one line each. */
+async function exportLines(gateway: TestGateway, tenant: TestTenant): Promise<string[]> {
+  const answer = await gateway.http
+    .get('/v1/audit/export')
+    .set(bearer(tenant.keys.auditor))
+    .buffer(true)
+    .parse((res, done) => {
+      let text = '';
+      res.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      res.on('end', () => done(null, text));
+    });
+  expect(answer.status).toBe(200);
+  return (answer.body as string).split('\n').filter((line) => line !== '' && 'action' in JSON.parse(line));
+}
+
+/** A few audited writes in the tenant, one of them a secret credential holding `canary`. */
+async function auditedWrites(gateway: TestGateway, tenant: TestTenant, canary: string): Promise<void> {
+  await gateway.http
+    .post('/v1/credentials')
+    .set(bearer(tenant.keys.admin))
+    .send({ kind: 'secret', name: `canary-${randomUUID().slice(0, 6)}`, value: canary })
+    .expect(201);
+  for (let index = 0; index < 3; index++) {
+    await gateway.http
+      .post('/v1/admin/tenants/' + tenant.id + '/keys')
+      .set(platformAuth)
+      .send({ name: `extra-${index}`, roles: ['viewer'] })
+      .expect(201);
+  }
+}
+
+/** Each tenant's deliveries with the repeats dropped as a receiver drops them: by (tenantId, seq). */
+function firstOfEach(deliveries: Delivery[], tenantId: string): { lines: string[]; repeats: Delivery[] } {
+  const seen = new Map<number, string>();
+  const repeats: Delivery[] = [];
+  for (const delivery of deliveries.filter((each) => each.tenantId === tenantId)) {
+    const earlier = seen.get(delivery.seq);
+    if (earlier === undefined) seen.set(delivery.seq, delivery.line);
+    else {
+      // A redelivery is byte-identical.
+      expect(delivery.line).toBe(earlier);
+      repeats.push(delivery);
+    }
+  }
+  return { lines: [...seen.values()], repeats };
+}
+
+function syslogDeliveries(rsyslog: Rsyslog): Delivery[] {
+  return rsyslog.messages().map((message) => {
+    const match = SYSLOG_LINE.exec(message);
+    if (!match) throw new Error(`not an audit syslog message: ${message}`);
+    const event = JSON.parse(match[5]) as { tenantId: string; seq: number; at: string };
+    // The header and the structured data agree with the event.
+    expect([match[1], match[3], Number(match[4])]).toEqual([event.at, event.tenantId, event.seq]);
+    return { tenantId: match[3], seq: Number(match[4]), line: match[5] };
+  });
+}
+
+/** Checks a request's signature header as a receiver would: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">. */
+function signatureValid(header: string | string[] | undefined, body: string, secret: string): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header));
+  if (!match || Math.abs(Date.now() / 1000 - Number(match[1])) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(match[2], 'hex'));
+}
+
+async function sinkState(gateway: TestGateway, kind: string): Promise<Record<string, unknown>> {
+  const answer = await gateway.http.get('/v1/admin/audit-sinks').set(platformAuth).expect(200);
+  return (answer.body.sinks as Record<string, unknown>[]).find((sink) => sink.kind === kind)!;
+}
+
+describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog to a real rsyslog', () => {
+  let rsyslog: Rsyslog;
+  let gateway: TestGateway;
+
+  beforeAll(async () => {
+    rsyslog = await Rsyslog.start();
+    gateway = await startGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tcp://127.0.0.1:${rsyslog.port}` });
+  }, 120_000);
+  afterAll(async () => {
+    await gateway?.close();
+    await rsyslog?.remove();
+  });
+
+  it('delivers every event as RFC 5424 with the export line as its message, in order, with no secret', async () => {
+    const canary = `canary-secret-${randomUUID()}`;
+    const tenant = await createTenant(gateway);
+    await auditedWrites(gateway, tenant, canary);
+    const expected = await exportLines(gateway, tenant);
+    const received = await waitFor('rsyslog to receive every event', () => {
+      const lines = syslogDeliveries(rsyslog).filter((each) => each.tenantId === tenant.id);
+      return lines.length >= expected.length && lines;
+    });
+    // In order per tenant: seq 1, 2, 3 ... as the export has them, each the export's own bytes.
+    expect(received.map((each) => each.line)).toEqual(expected);
+    expect(received.map((each) => each.seq)).toEqual(expected.map((_, index) => index + 1));
+    expect(rsyslog.messages().join('\n')).not.toContain(canary);
+    expect(gateway.logs.text()).not.toContain(canary);
+
+    await waitFor(
+      'the sink to catch up',
+      async () => (await sinkState(gateway, 'syslog')).eventsBehind === 0,
+    );
+    const state = await sinkState(gateway, 'syslog');
+    expect(state).toMatchObject({
+      address: `tcp://127.0.0.1:${rsyslog.port}`,
+      eventsBehind: 0,
+      secondsBehind: 0,
+      lastError: null,
+    });
+    expect(Date.parse(state.lastDeliveryAt as string)).toBeGreaterThan(Date.now() - 60_000);
+  });
+
+  it('loses nothing while rsyslog is down, shows the lag, and keeps what it has not delivered from retention', async () => {
+    await rsyslog.stop();
+    const tenant = await createTenant(gateway);
+    await auditedWrites(gateway, tenant, 'no-canary');
+    const expected = await exportLines(gateway, tenant);
+
+    const down = await waitFor('the sink to report its failure', async () => {
+      const state = await sinkState(gateway, 'syslog');
+      return (state.eventsBehind as number) >= expected.length && state.lastError !== null && state;
+    });
+    expect(down.lastError).toMatch(/ECONNREFUSED/);
+    const metrics = await gateway.http.get('/metrics').expect(200);
+    expect(metrics.text).toMatch(/^gateway_audit_sink_events_behind\{sink="syslog"\} [1-9]\d*$/m);
+    expect(metrics.text).toMatch(/^gateway_audit_sink_last_error_timestamp_seconds\{sink="syslog"\} \d/m);
+
+    // Retention past every event's age removes none the sink has not delivered.
+    const retention = gateway.app.get(AuditRetentionService, { strict: false });
+    const farFuture = new Date(Date.now() + 1000 * 24 * 3_600_000);
+    const pruned = await retention.pruneExpired(farFuture);
+    expect(pruned.find((result) => result.tenantId === tenant.id)).toBeUndefined();
+
+    await rsyslog.restart();
+    const received = await waitFor('rsyslog to receive the backlog', () => {
+      const { lines } = firstOfEach(syslogDeliveries(rsyslog), tenant.id);
+      return lines.length >= expected.length && lines;
+    });
+    expect(received.slice(0, expected.length)).toEqual(expected);
+    await waitFor(
+      'the sink to catch up',
+      async () => (await sinkState(gateway, 'syslog')).eventsBehind === 0,
+    );
+  }, 120_000);
+});
+
+describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog over TLS (RFC 5425) to a real rsyslog', () => {
+  let dir: string;
+  let rsyslog: Rsyslog;
+
+  beforeAll(async () => {
+    dir = mkdtempSync(join(tmpdir(), 'pgw-tls-'));
+    rsyslog = await Rsyslog.start(makeCertificates(dir));
+  }, 120_000);
+  afterAll(async () => {
+    await rsyslog?.remove();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('delivers over TLS to a receiver whose certificate a private CA signed (AUDIT_SYSLOG_CA, file or text)', async () => {
+    for (const ca of [join(dir, 'ca.pem'), readFileSync(join(dir, 'ca.pem'), 'utf8')]) {
+      const gateway = await startGateway({
+        ...QUICK,
+        AUDIT_SYSLOG_URL: `tls://127.0.0.1:${rsyslog.port}`,
+        AUDIT_SYSLOG_CA: ca,
+      });
+      try {
+        const tenant = await createTenant(gateway);
+        const expected = await exportLines(gateway, tenant);
+        const received = await waitFor('rsyslog to receive over TLS', () => {
+          const { lines } = firstOfEach(syslogDeliveries(rsyslog), tenant.id);
+          return lines.length >= expected.length && lines;
+        });
+        expect(received).toEqual(expected);
+      } finally {
+        await gateway.close();
+      }
+    }
+  }, 120_000);
+
+  it('refuses a receiver its CA did not sign, and says so', async () => {
+    const gateway = await startGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tls://127.0.0.1:${rsyslog.port}` });
+    try {
+      await createTenant(gateway);
+      const state = await waitFor('a failed delivery', async () => {
+        const sink = await sinkState(gateway, 'syslog');
+        return sink.lastError !== null && sink;
+      });
+      expect(state.lastError).toMatch(/certificate/i);
+      expect(state.eventsBehind).toBeGreaterThan(0);
+    } finally {
+      await gateway.close();
+    }
+  });
+});
+
+describe('audit sinks: a webhook collector', () => {
+  let collector: Collector;
+  let url: string;
+
+  beforeEach(async () => {
+    collector = new Collector();
+    url = await collector.listen();
+  });
+  afterEach(() => collector.close());
+
+  it('posts signed NDJSON batches, retries refusals with growing pauses, and loses nothing', async () => {
+    collector.answers.push(503, 500, 429);
+    const token = `query-token-${randomUUID()}`;
+    const gateway = await startGateway({
+      ...QUICK,
+      AUDIT_WEBHOOK_URL: `http://ingest:pass-${token}@127.0.0.1:${new URL(url).port}/ingest?token=${token}`,
+      AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    try {
+      const canary = `canary-secret-${randomUUID()}`;
+      const tenant = await createTenant(gateway);
+      await auditedWrites(gateway, tenant, canary);
+      const expected = await exportLines(gateway, tenant);
+      const received = await waitFor('the collector to take every event', () => {
+        const { lines } = firstOfEach(collector.deliveries(), tenant.id);
+        return lines.length >= expected.length && lines;
+      });
+      expect(received).toEqual(expected);
+
+      for (const request of collector.requests) {
+        expect(request.headers['content-type']).toBe('application/x-ndjson');
+        expect(request.headers.authorization).toBe(
+          `Basic ${Buffer.from(`ingest:pass-${token}`).toString('base64')}`,
+        );
+        expect(
+          signatureValid(request.headers['x-pipes-gateway-signature'], request.body, WEBHOOK_SECRET),
+        ).toBe(true);
+        expect(
+          signatureValid(request.headers['x-pipes-gateway-signature'], request.body, `${WEBHOOK_SECRET}x`),
+        ).toBe(false);
+        expect(request.body).not.toContain(canary);
+      }
+      // The three refusals were retried after pauses doubling from AUDIT_SINK_RETRY_MIN_MS.
+      expect(collector.requests.slice(0, 4).map((request) => request.answered)).toEqual([503, 500, 429, 200]);
+      collector.requests.slice(1, 4).forEach((request, index) => {
+        expect(request.at - collector.requests[index].at).toBeGreaterThanOrEqual(100 * 2 ** index);
+      });
+
+      // Neither the secret nor the URL's credentials show in the sink's state or the metrics (the
+      // log lines: audit-sink-logs.e2e-spec.ts, whose gateway is its file's first and only one).
+      const state = await sinkState(gateway, 'webhook');
+      expect(state.address).toBe(`http://127.0.0.1:${new URL(url).port}/ingest`);
+      expect(state.lastError).toBe('the webhook receiver answered HTTP 429');
+      const metrics = (await gateway.http.get('/metrics').expect(200)).text;
+      for (const secret of [WEBHOOK_SECRET, token, canary]) {
+        expect(JSON.stringify(state)).not.toContain(secret);
+        expect(metrics).not.toContain(secret);
+      }
+    } finally {
+      await gateway.close();
+    }
+  }, 120_000);
+
+  itIf(Boolean(process.env.DATABASE_URL), NEEDS_POSTGRES)(
+    'a replica killed mid-batch loses nothing: another takes over the lease and sends that batch again',
+    async () => {
+      const database = await createScratchDatabase();
+      const sinkEnv = {
+        ...QUICK,
+        AUDIT_SINK_LEASE_MS: '2000',
+        AUDIT_SINK_TIMEOUT_MS: '30000',
+        AUDIT_WEBHOOK_URL: `${url}/ingest`,
+        AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+      };
+      const child = launch('src/main.ts', [], {
+        NODE_ENV: 'test',
+        LOG_LEVEL: 'warn',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        GATEWAY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
+        GATEWAY_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
+        AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
+        ...database.env,
+        ...sinkEnv,
+      });
+      const exited = finished(child);
+      const sql = new Client({ connectionString: database.env.DATABASE_URL });
+      let gateway: TestGateway | undefined;
+      try {
+        await sql.connect();
+        // The child replica holds the webhook's lease before the other starts.
+        const leaseHolder = () =>
+          sql
+            .query<{ lease_holder: string }>(`SELECT lease_holder FROM audit_sinks WHERE sink = 'webhook'`)
+            .then((result) => result.rows[0]?.lease_holder)
+            // Until the child has migrated the database, there is no such table.
+            .catch(() => undefined);
+        await waitFor(
+          'the child to hold the lease',
+          async () => (await leaseHolder())?.includes(`:${child.pid}:`),
+          60_000,
+        );
+        gateway = await startGateway({ ...database.env, ...sinkEnv });
+        // The child's first batch is taken and never answered: the child dies while it waits.
+        collector.answers.push('hold');
+        collector.onRequest = () => {
+          if (collector.requests.length === 1) child.kill('SIGKILL');
+        };
+        const tenant = await createTenant(gateway);
+        await auditedWrites(gateway, tenant, 'no-canary');
+        await exited;
+        const expected = await exportLines(gateway, tenant);
+        const { lines, repeats } = await waitFor(
+          'the other replica to deliver everything',
+          () => {
+            const result = firstOfEach(
+              [
+                ...collector.deliveries(),
+                ...collector.requests
+                  .filter((r) => r.answered === 'held')
+                  .flatMap((r) =>
+                    r.body
+                      .split('\n')
+                      .filter(Boolean)
+                      .map((line) => ({ ...(JSON.parse(line) as { tenantId: string; seq: number }), line })),
+                  ),
+              ],
+              tenant.id,
+            );
+            return result.lines.length >= expected.length && result;
+          },
+          30_000,
+        );
+        expect(lines).toEqual(expected);
+        // The only repeats are the killed replica's batch, sent again whole.
+        const killedBatch = collector.requests[0].body.split('\n').filter(Boolean);
+        expect(repeats.map((each) => each.line)).toEqual(
+          killedBatch.filter((line) => JSON.parse(line).tenantId === tenant.id),
+        );
+        const state = await sinkState(gateway, 'webhook');
+        expect(state.shippedBy).toMatch(new RegExp(`:${process.pid}:`));
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        await sql.end();
+        await gateway?.close();
+        await database.drop();
+      }
+    },
+    120_000,
+  );
+});
