@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { GENERATE_KEY_COMMAND } from '../src/crypto/load-key-ring';
 import { run, type Finished } from './support/process';
 import { TEST_AUDIT_CHAIN_KEYS, TEST_ENCRYPTION_KEYS } from './support/gateway';
+import { generateSigningKeyText } from '../src/crypto/audit-signing-keys';
 
 const BASE = {
   NODE_ENV: 'production',
@@ -17,6 +18,7 @@ const BASE = {
   HOST: '127.0.0.1',
   GATEWAY_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
   AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
+  AUDIT_SIGNING_KEYS: generateSigningKeyText('test'),
 };
 
 function start(env: Record<string, string>): Promise<Finished> {
@@ -46,6 +48,14 @@ describe('start failures (e2e)', () => {
     expect(onlyLine(await start({ AUDIT_CHAIN_KEYS: '' }))).toBe(
       'pipes-gateway: configuration error: AUDIT_CHAIN_KEYS must be set in production, e.g. ' +
         `AUDIT_CHAIN_KEYS=v1:<base64 of 32 random bytes>; make a key with: ${GENERATE_KEY_COMMAND}`,
+    );
+  });
+
+  it('names AUDIT_SIGNING_KEYS missing in production and how to make one', async () => {
+    expect(onlyLine(await start({ AUDIT_SIGNING_KEYS: '' }))).toBe(
+      'pipes-gateway: configuration error: AUDIT_SIGNING_KEYS must be set in production, e.g. ' +
+        'AUDIT_SIGNING_KEYS=<key id>:<base64 of a PKCS#8 DER Ed25519 private key>; ' +
+        'make one with: npm run cli -- keys new-signing-key',
     );
   });
 

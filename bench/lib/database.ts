@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { productionLaunch } from './processes';
+import { generateSigningKeyText } from '../../src/crypto/audit-signing-keys';
 
 /** The server the benchmark databases are created on; BENCH_DATABASE_URL overrides it. */
 export const SERVER_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -38,6 +39,7 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
 const RUN_KEYS = {
   GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,
   AUDIT_CHAIN_KEYS: `v1:${randomBytes(32).toString('base64')}`,
+  AUDIT_SIGNING_KEYS: generateSigningKeyText('bench'),
 };
 
 /**

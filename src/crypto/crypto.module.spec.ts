@@ -9,6 +9,7 @@ import { PrismaService } from '../database/prisma.service';
 import { CryptoModule } from './crypto.module';
 import { inspect } from 'node:util';
 import { AuditChainKeys } from './audit-chain-keys';
+import { AuditSigningKeys, generateSigningKeyText } from './audit-signing-keys';
 import { CryptoService } from './crypto.service';
 import { generateKeyText } from './key-ring';
 
@@ -37,6 +38,7 @@ describe('CryptoModule', () => {
       NODE_ENV: 'production',
       GATEWAY_ENCRYPTION_KEYS: `${generateKeyText('v3')},${generateKeyText('v2')}`,
       AUDIT_CHAIN_KEYS: `${generateKeyText('v7')},${generateKeyText('v6')}`,
+      AUDIT_SIGNING_KEYS: `${generateSigningKeyText('new')},${generateSigningKeyText('old')}`,
     });
     try {
       const crypto = app.get(CryptoService);
@@ -46,6 +48,9 @@ describe('CryptoModule', () => {
       expect(chainKeys.activeVersion).toBe('v7');
       expect(chainKeys.versions()).toEqual(['v7', 'v6']);
       expect(inspect(chainKeys, { depth: 10, showHidden: true })).not.toMatch(/KeyObject|<Buffer/);
+      const signingKeys = app.get(AuditSigningKeys);
+      expect(signingKeys.jwks().keys.map((key) => key.kid)).toEqual(['new', 'old']);
+      expect(inspect(signingKeys, { depth: 10, showHidden: true })).not.toMatch(/KeyObject|<Buffer/);
     } finally {
       await app.close();
     }
@@ -64,6 +69,10 @@ describe('CryptoModule', () => {
   it.each([
     [{}, /^GATEWAY_ENCRYPTION_KEYS must be set in production/],
     [{ GATEWAY_ENCRYPTION_KEYS: generateKeyText('v1') }, /^AUDIT_CHAIN_KEYS must be set in production/],
+    [
+      { GATEWAY_ENCRYPTION_KEYS: generateKeyText('v1'), AUDIT_CHAIN_KEYS: generateKeyText('v1') },
+      /^AUDIT_SIGNING_KEYS must be set in production/,
+    ],
   ])('stops the start in production without keys (%p), writing no key file', async (keys, message) => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pipes-gateway-crypto-'));
     try {
