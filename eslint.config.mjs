@@ -64,6 +64,25 @@ export default tseslint.config(
       ],
     },
   },
+  // The pipes simulator checks bodies against the service's own published document, never the
+  // gateway's schema: drift between the two then shows as the simulator's 400.
+  {
+    files: ['sandbox/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+src/(pipes/schema|common/validation)(/|$)',
+              message: "The sandbox checks pipe bodies against the service's document (sandbox/vendor).",
+            },
+          ],
+        },
+      ],
+    },
+  },
   {
     files: ['**/*.spec.ts', '**/*.e2e-spec.ts', 'test/**/*.ts', 'bench/**/*.ts'],
     rules: {

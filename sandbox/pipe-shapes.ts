@@ -2,10 +2,13 @@
  * How the pipes service stores and shows a pipe, beyond what its body schema says: the defaults it
  * fills in, the fields it never shows, and the quantity strings it answers scaling with.
  */
-import { SOURCE_KINDS } from '../src/pipes/schema/pipe-bodies.schema';
-import type { SourceKind } from '../src/pipes/schema/pipe-bodies.schema';
+import { requestSchemaName, sourceKindsOf } from './pipes-service-document';
 
 export type Fields = Record<string, unknown>;
+
+/** A source kind, as the service's document names them in a create body's `source`. */
+export type SourceKind = string;
+export const SOURCE_KINDS: readonly SourceKind[] = sourceKindsOf(requestSchemaName('POST', ''));
 
 export function isRecord(value: unknown): value is Fields {
   return typeof value === 'object' && value !== null && !Array.isArray(value);

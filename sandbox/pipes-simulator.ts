@@ -1,14 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { BodyCheck, BodyRule, JsonSchema } from '../src/common/validation/json-schema';
-import {
-  checkCreatePipeBody,
-  checkScalingBody,
-  checkSettingsBody,
-  checkStateBody,
-  checkUpdatePipeBody,
-} from '../src/pipes/schema/pipe-bodies';
-import { CHANGEABLE_UPDATE_BODY } from '../src/pipes/schema/pipe-bodies.schema';
-import type { SourceKind } from '../src/pipes/schema/pipe-bodies.schema';
 import { basicCredentials, secretsEqual } from './authorization';
 import { emptyReply, HttpSimulator, jsonReply } from './http-simulator';
 import type {
@@ -25,9 +15,12 @@ import {
   mergePatch,
   shownFields,
   sourceKindsIn,
+  SOURCE_KINDS,
   withServiceDefaults,
 } from './pipe-shapes';
-import type { Fields } from './pipe-shapes';
+import type { Fields, SourceKind } from './pipe-shapes';
+import { alternativeFieldNames, documentCheck, namedPart, requestSchemaName } from './pipes-service-document';
+import type { BodyProblem } from './pipes-service-document';
 
 /** Every state the real service reports. */
 export const PIPE_STATES = [
@@ -325,13 +318,14 @@ export class PipesSimulator extends HttpSimulator {
     const pipe = this.stored(
       organizationId.toLowerCase(),
       serviceId.toLowerCase(),
-      checkedBody({ kind: 'json', value: body }, checkCreateBody),
+      keptOf(checkedBody({ kind: 'json', value: body }, checkCreateBody), BODY_SCHEMAS.create),
     );
     return structuredClone(pipe);
   }
 
   private create(organizationId: string, serviceId: string, request: SimulatorRequest): SimulatorReply {
-    const pipe = this.stored(organizationId, serviceId, checkedBody(request.body, checkCreateBody));
+    const body = keptOf(checkedBody(request.body, checkCreateBody), BODY_SCHEMAS.create);
+    const pipe = this.stored(organizationId, serviceId, body);
     return envelope(this.shownPipe(pipe, request.echoSecrets));
   }
 
@@ -365,10 +359,7 @@ export class PipesSimulator extends HttpSimulator {
    * clears. Create-time fields of the source are taken and left as they were.
    */
   private update(pipe: StoredPipe, request: SimulatorRequest): SimulatorReply {
-    const patch = changeablePart(
-      structuredClone(checkedBody(request.body, checkUpdatePipeBody)),
-      CHANGEABLE_UPDATE_BODY,
-    );
+    const patch = keptOf(checkedBody(request.body, checkUpdateBody), BODY_SCHEMAS.update);
     const source = isRecord(patch.source) ? patch.source : {};
     const otherKinds = sourceKindsIn(source).filter((kind) => kind !== pipe.sourceKind);
     if (otherKinds.length > 0) {
@@ -410,7 +401,7 @@ export class PipesSimulator extends HttpSimulator {
   }
 
   private scale(pipe: StoredPipe, request: SimulatorRequest): SimulatorReply {
-    const patch = checkedBody(request.body, checkScalingBody);
+    const patch = keptOf(checkedBody(request.body, checkScalingBody), BODY_SCHEMAS.scale);
     for (const [name, value] of Object.entries(patch)) {
       pipe.scaling[name] = value ?? DEFAULT_SCALING[name as keyof typeof DEFAULT_SCALING];
     }
@@ -520,11 +511,49 @@ function envelope(result: unknown): SimulatorReply {
   return jsonReply(200, { status: 200, requestId: randomUUID(), result });
 }
 
+/** Checks a body against the service's document, then (on a body it accepts) `rules`. */
+type BodyCheck = (body: Fields) => BodyProblem[];
+type BodyRule = (body: Fields) => BodyProblem[];
+
+/** The schema the service's document gives the body of each operation that takes one. */
+const BODY_SCHEMAS = {
+  create: requestSchemaName('POST', ''),
+  update: requestSchemaName('PATCH', '/{clickPipeId}'),
+  replaceSettings: requestSchemaName('PUT', '/{clickPipeId}/settings'),
+  changeState: requestSchemaName('PATCH', '/{clickPipeId}/state'),
+  scale: requestSchemaName('PATCH', '/{clickPipeId}/scaling'),
+};
+
+function bodyCheck(schemaName: string, rules: readonly BodyRule[] = []): BodyCheck {
+  const check = documentCheck(schemaName);
+  return (body) => {
+    const problems = check(body);
+    // Rules read fields the document has typed; on a body with type errors they would only add noise.
+    return problems.length > 0 ? problems : rules.flatMap((rule) => rule(body));
+  };
+}
+
+/**
+ * What the service keeps of a body: the fields its document names. Settings keep the names it does
+ * not list: the contract names five of them `engine_*` where the service says `clickhouse_*`.
+ */
+const keptOf = (body: Fields, schemaName: string): Fields =>
+  namedPart(structuredClone(body), schemaName, ['ClickPipeSettings']);
+
+const fieldsOf = (value: unknown): Fields => (isRecord(value) ? value : {});
+const present = (value: unknown): boolean => value !== undefined && value !== null;
+
+/** The contract's create rule: `source` names exactly one kind. */
+const exactlyOneSourceKind: BodyRule = ({ source }) => {
+  if (source === undefined) return [{ path: 'source', message: 'is required' }];
+  if (sourceKindsIn(fieldsOf(source)).length === 1) return [];
+  return [{ path: 'source', message: `must contain exactly one source kind (${SOURCE_KINDS.join(', ')})` }];
+};
+
 /** The contract's create rule: when destination columns are given, each is some mapping's destinationField. */
-const everyDestinationColumnMapped: BodyRule = (body, errors) => {
-  const { destination, fieldMappings } = body as Fields;
-  const columns = isRecord(destination) ? destination.columns : undefined;
-  if (!Array.isArray(columns)) return;
+const everyDestinationColumnMapped: BodyRule = ({ destination, fieldMappings }) => {
+  const columns = fieldsOf(destination).columns;
+  if (!Array.isArray(columns)) return [];
   const mapped = new Set(
     (Array.isArray(fieldMappings) ? (fieldMappings as Fields[]) : []).map(
       (mapping) => mapping.destinationField,
@@ -533,36 +562,72 @@ const everyDestinationColumnMapped: BodyRule = (body, errors) => {
   const unmapped = [
     ...new Set((columns as Fields[]).map((column) => column.name).filter((name) => !mapped.has(name))),
   ];
-  if (unmapped.length > 0) {
-    errors.push({
+  if (unmapped.length === 0) return [];
+  return [
+    {
       path: 'fieldMappings',
       message: `must map every destination column; not mapped: ${unmapped.join(', ')}`,
+    },
+  ];
+};
+
+// The document offers kafka credentials as a `oneOf` of forms; read as `anyOf`, this keeps them apart.
+const KAFKA_CREDENTIAL_FORMS = alternativeFieldNames('ClickPipePostKafkaSource', 'credentials');
+
+/** Kafka credentials are one of the service's forms, not a mix of two. */
+const oneKafkaCredentialForm: BodyRule = ({ source }) => {
+  const credentials = fieldsOf(fieldsOf(fieldsOf(source).kafka).credentials);
+  const given = Object.keys(credentials).filter((name) => present(credentials[name]));
+  const forms = KAFKA_CREDENTIAL_FORMS.filter((form) => given.some((name) => form.includes(name)));
+  if (forms.length <= 1) return [];
+  return [
+    {
+      path: 'source.kafka.credentials',
+      message: `must hold one form of credentials, not several: ${KAFKA_CREDENTIAL_FORMS.map((form) => `{${form.join(', ')}}`).join(', ')}`,
+    },
+  ];
+};
+
+/** A start position "at a time" needs the time: kafka's from_timestamp and kinesis's AT_TIMESTAMP. */
+const startTimeGiven: BodyRule = ({ source }) => {
+  const { kafka, kinesis } = fieldsOf(source);
+  const offset = fieldsOf(fieldsOf(kafka).offset);
+  const problems: BodyProblem[] = [];
+  if (offset.strategy === 'from_timestamp' && !present(offset.timestamp)) {
+    problems.push({
+      path: 'source.kafka.offset.timestamp',
+      message: 'is required when strategy is from_timestamp',
     });
   }
-};
-
-/** A create body as the service checks it: the body schema, then the contract's mapping rule. */
-const checkCreateBody: BodyCheck = (body) => {
-  const errors = checkCreatePipeBody(body);
-  if (errors.length === 0) everyDestinationColumnMapped(body, errors);
-  return errors;
-};
-
-/** The part of `value` that `schema` names, at every depth: what the service reads of an update. */
-function changeablePart(value: Fields, schema: JsonSchema): Fields {
-  const properties = schema.properties as Record<string, JsonSchema>;
-  const kept: Fields = {};
-  for (const [name, inner] of Object.entries(value)) {
-    const field = Object.hasOwn(properties, name) ? properties[name] : undefined;
-    // Settings take names the schema does not list; other objects do not.
-    if (field === undefined) {
-      if (schema.additionalProperties !== false) kept[name] = inner;
-    } else {
-      kept[name] = isRecord(inner) && field.properties !== undefined ? changeablePart(inner, field) : inner;
-    }
+  if (fieldsOf(kinesis).iteratorType === 'AT_TIMESTAMP' && !present(fieldsOf(kinesis).timestamp)) {
+    problems.push({
+      path: 'source.kinesis.timestamp',
+      message: 'is required when iteratorType is AT_TIMESTAMP',
+    });
   }
-  return kept;
-}
+  return problems;
+};
+
+// The request schemas leave the name open; the pipe the document describes has one of 1 to 255 characters.
+const checkPipeName = documentCheck('ClickPipe/properties/name');
+const nameFitsAPipe: BodyRule = ({ name }) =>
+  typeof name === 'string' ? checkPipeName(name).map((problem) => ({ ...problem, path: 'name' })) : [];
+
+/** The service cannot act on a state change that names no command. */
+const commandGiven: BodyRule = ({ command }) =>
+  command === undefined ? [{ path: 'command', message: 'is required' }] : [];
+
+const checkCreateBody = bodyCheck(BODY_SCHEMAS.create, [
+  exactlyOneSourceKind,
+  oneKafkaCredentialForm,
+  startTimeGiven,
+  nameFitsAPipe,
+  everyDestinationColumnMapped,
+]);
+const checkUpdateBody = bodyCheck(BODY_SCHEMAS.update, [oneKafkaCredentialForm, nameFitsAPipe]);
+const checkSettingsBody = bodyCheck(BODY_SCHEMAS.replaceSettings);
+const checkStateBody = bodyCheck(BODY_SCHEMAS.changeState, [commandGiven]);
+const checkScalingBody = bodyCheck(BODY_SCHEMAS.scale);
 
 /** The body as a JSON object that passes `check`, the service's own rules for it; else a 400. */
 function checkedBody(body: RequestBody, check: BodyCheck): Fields {
