@@ -29,7 +29,7 @@ export interface paths {
     };
     /**
      * Export the tenant's audit log
-     * @description Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list.
+     * @description Newline-delimited JSON, one event per line, oldest first, streamed; the same filters as the list. The last line is `{"checkpoint": "<JWS>"}`: a checkpoint signed with AUDIT_SIGNING_KEYS over the last event, so tools/verify-audit-log.mjs verifies the file offline with the keys of GET /v1/audit/signing-keys.
      */
     get: operations['AuditController_export'];
     put?: never;
@@ -73,9 +73,49 @@ export interface paths {
     };
     /**
      * A signed checkpoint of the audit chain head
-     * @description Keep it outside the gateway (and its database), then give it back to POST /v1/audit/verify: the chain must still reach it. The checkpoint is also written to the log; the gateway logs one for each tenant whose head moved every AUDIT_CHECKPOINT_INTERVAL.
+     * @description Keep it outside the gateway (and its database), then give it back to POST /v1/audit/verify: the chain must still reach it. `jws` signs the head's public digest with AUDIT_SIGNING_KEYS: anyone can check it with GET /v1/audit/signing-keys. The checkpoint is also written to the log and kept for the audit sinks; the gateway makes one for each tenant whose head moved every AUDIT_CHECKPOINT_INTERVAL.
      */
     get: operations['AuditController_checkpoint'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/signing-keys': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The public keys of signed audit checkpoints
+     * @description A JWKS (RFC 7517, Ed25519 keys as RFC 8037 writes them) of every AUDIT_SIGNING_KEYS key, the signing one first: what tools/verify-audit-log.mjs takes with --keys. No credential: the keys are public.
+     */
+    get: operations['AuditController_signingKeys'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/audit-sinks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where the audit log is delivered, and how far behind
+     * @description Each configured sink (AUDIT_SYSLOG_URL, AUDIT_WEBHOOK_URL): its address without credentials, the events and seconds it is behind, its last delivery and its last error.
+     */
+    get: operations['AuditSinksController_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -172,6 +212,50 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/admin/tenants/{tenantId}/groups': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List the groups assigned to a tenant
+     * @description Oldest first, keyset pages.
+     */
+    get: operations['TenantsController_listGroups'];
+    put?: never;
+    /**
+     * Assign an identity provider's group to a tenant
+     * @description Only the tenant's mappings of the group give its members roles, and only this tenant's admins may map it. A group belongs to one tenant at most. Audited in the tenant's log as `group.assign`.
+     */
+    post: operations['TenantsController_assignGroup'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/admin/tenants/{tenantId}/groups/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Unassign a group from a tenant
+     * @description The tenant's mapping of the group is deleted with it: its members lose those roles, within 2 seconds on every replica. Audited as `group.unassign` (and `group-mapping.delete`).
+     */
+    delete: operations['TenantsController_unassignGroup'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/admin/tenants/{tenantId}/group-mappings': {
     parameters: {
       query?: never;
@@ -187,7 +271,7 @@ export interface paths {
     put?: never;
     /**
      * Map a group to roles in the tenant
-     * @description Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.
+     * @description Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups), while the group is assigned to the tenant. Audited in the tenant's log as `group-mapping.create`. The platform's mapping of a group assigned to no tenant assigns it to this one (`group.assign`).
      */
     post: operations['TenantsController_createGroupMapping'];
     delete?: never;
@@ -707,7 +791,7 @@ export interface paths {
     put?: never;
     /**
      * Map a group to roles in the tenant
-     * @description Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups). Audited in the tenant's log as `group-mapping.create`.
+     * @description Signed-in users whose token lists the group get these roles in the tenant (the union over all their groups), while the group is assigned to the tenant. Audited in the tenant's log as `group-mapping.create`. Only a group the platform assigned to the tenant can be mapped.
      */
     post: operations['GroupMappingsController_create'];
     delete?: never;
@@ -775,6 +859,10 @@ export interface components {
        * @example v1
        */
       chainKey?: string | null;
+      /** @description The public chain: the digest of the event before (64 zeros for the first). Null only for an event written during an upgrade, until the next start computes it. */
+      prevDigest?: string | null;
+      /** @description SHA-256 (hex) over this event's canonical form with prevDigest in place of prevHash, chainKey and hash (docs/security.md): anyone can recompute it, and checkpoints signed with AUDIT_SIGNING_KEYS vouch for it. */
+      digest?: string | null;
     };
     AuditEventListView: {
       /** @description Newest first (descending seq). */
@@ -805,7 +893,7 @@ export interface components {
       /** @description not ok: the first seq that is altered, missing or out of place. */
       firstBadSeq?: number;
       /**
-       * @description `hash mismatch`: the event was edited (or names a chain key this gateway does not have). `missing event`: a seq is absent (deleted). `prevHash mismatch`: events were reordered or one was inserted. `unkeyed event`: an event without a chain key past the legacy end the gateway signed for the tenant, or in a chain with none (written without the key). `head mismatch`: the newest events were deleted, or the recorded head disagrees with the last event. `undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). `checkpoint mismatch`: the event at a signed point (the checkpoint given, or the legacy end) is not the one signed (rewritten, or removed and replaced). `truncated`: the chain ends before a signed point: events it covered are gone.
+       * @description `hash mismatch`: the event was edited (or names a chain key this gateway does not have). `missing event`: a seq is absent (deleted). `prevHash mismatch`: events were reordered or one was inserted. `unkeyed event`: an event without a chain key past the legacy end the gateway signed for the tenant, or in a chain with none (written without the key). `head mismatch`: the newest events were deleted, or the recorded head disagrees with the last event. `undeclared start`: the chain starts later than retention pruning recorded (a prefix was deleted). `checkpoint mismatch`: the event at a signed point (the checkpoint given, or the legacy end) is not the one signed (rewritten, or removed and replaced). `truncated`: the chain ends before a signed point: events it covered are gone. `digest mismatch`: the public chain is broken there: the event's `digest` is not SHA-256 of its canonical form with `prevDigest`, or `prevDigest` is not the digest of the event before (or either is missing).
        * @enum {string}
        */
       reason?:
@@ -816,7 +904,8 @@ export interface components {
         | 'head mismatch'
         | 'undeclared start'
         | 'checkpoint mismatch'
-        | 'truncated';
+        | 'truncated'
+        | 'digest mismatch';
     };
     AuditCheckpointDto: {
       /** Format: uuid */
@@ -828,6 +917,10 @@ export interface components {
       /** @example v2 */
       keyVersion: string;
       signature: string;
+      /** @description Ignored. */
+      digest?: string | null;
+      /** @description Ignored. */
+      jws?: string | null;
     };
     VerifyAgainstCheckpointDto: {
       /** @description As GET /v1/audit/checkpoint answered it. */
@@ -852,6 +945,68 @@ export interface components {
       keyVersion: string;
       /** @description HMAC-SHA-256 (hex) over the fields above; only this gateway, holding the key, can make or check it. */
       signature: string;
+      /** @description The head event's public digest; null only while an upgrade's start has not computed it yet (no jws then). */
+      digest: string | null;
+      /**
+       * @description The same head signed with AUDIT_SIGNING_KEYS: a compact JWS (EdDSA, header kid and typ `pipes-gateway.audit-checkpoint`) over {tenantId, seq, digest, at}. Anyone can check it with the keys of GET /v1/audit/signing-keys.
+       * @example eyJhbGciOiJFZERTQSIsImtpZCI6ImF1ZGl0LTIwMjYtMTEtMjkiLCJ0eXAiOiJwaXBlcy1nYXRld2F5LmF1ZGl0LWNoZWNrcG9pbnQifQ.eyJ0ZW5hbnRJZCI6Ii4uLiJ9.c2ln
+       */
+      jws: string | null;
+    };
+    SigningJwkView: {
+      /** @enum {string} */
+      kty: 'OKP';
+      /** @enum {string} */
+      crv: 'Ed25519';
+      /** @description The public key, base64url. */
+      x: string;
+      /**
+       * @description The key id JWS headers name.
+       * @example audit-2026-11-29
+       */
+      kid: string;
+      /** @enum {string} */
+      alg: 'EdDSA';
+      /** @enum {string} */
+      use: 'sig';
+    };
+    SigningKeySetView: {
+      /** @description The signing key first, then older ones kept to verify. */
+      keys: components['schemas']['SigningJwkView'][];
+    };
+    AuditSinkView: {
+      /** @enum {string} */
+      kind: 'syslog' | 'webhook';
+      /**
+       * @description Where it delivers, without credentials: user-info and query are left out.
+       * @example tls://siem.internal:6514
+       */
+      address: string;
+      /** @description Events written but not yet delivered, over every tenant. */
+      eventsBehind: number;
+      /** @description Age in seconds of the oldest event not yet delivered; 0 when none waits. */
+      secondsBehind: number;
+      /**
+       * Format: date-time
+       * @description When a batch was last delivered.
+       */
+      lastDeliveryAt: string | null;
+      /**
+       * @description The last delivery failure, kept after later deliveries succeed (see `lastErrorAt`).
+       * @example the webhook receiver answered HTTP 503
+       */
+      lastError: string | null;
+      /** Format: date-time */
+      lastErrorAt: string | null;
+      /**
+       * @description The replica shipping the sink now (host, process and instance), or null when none holds its lease.
+       * @example gateway-7c9f:1:5b2e4a1c
+       */
+      shippedBy: string | null;
+    };
+    AuditSinksView: {
+      /** @description The configured sinks; empty when none is. */
+      sinks: components['schemas']['AuditSinkView'][];
     };
     CreateGatewayKeyDto: {
       /**
@@ -941,9 +1096,28 @@ export interface components {
       items: components['schemas']['TenantView'][];
       nextCursor: string | null;
     };
+    AssignGroupDto: {
+      /**
+       * @description A group exactly as the identity provider writes it in the groups claim (OIDC_GROUPS_CLAIM); 1 to 256 printable characters. A group belongs to one tenant at most.
+       * @example payments-engineers
+       */
+      group: string;
+    };
+    TenantGroupView: {
+      /** Format: uuid */
+      id: string;
+      /** @example payments-engineers */
+      group: string;
+      /** Format: date-time */
+      createdAt: string;
+    };
+    TenantGroupListView: {
+      items: components['schemas']['TenantGroupView'][];
+      nextCursor: string | null;
+    };
     CreateGroupMappingDto: {
       /**
-       * @description A group exactly as the identity provider writes it in the groups claim (OIDC_GROUPS_CLAIM); 1 to 256 printable characters. One mapping per group and tenant.
+       * @description A group exactly as the identity provider writes it in the groups claim (OIDC_GROUPS_CLAIM); 1 to 256 printable characters. One mapping per group and tenant; a tenant admin maps only groups the platform assigned to the tenant.
        * @example payments-engineers
        */
       group: string;
@@ -1276,7 +1450,7 @@ export interface components {
       };
       /**
        * Format: uuid
-       * @description On a 409 `conflict` for a tenant name that is taken: the id of the tenant that has it.
+       * @description On a 409 `conflict` for a tenant name that is taken, or a group assigned to another tenant: the id of the tenant that has it.
        */
       tenantId?: string;
     };
@@ -2447,7 +2621,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description One event per line (the list item shape), oldest first, streamed; same filters as the list. */
+      /** @description One event per line (the list item shape), oldest first, streamed; same filters as the list; then one `{"checkpoint": "<compact JWS>"}` line covering the last event (none when no event matched). */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -2799,6 +2973,190 @@ export interface operations {
         };
       };
       /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_signingKeys: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['SigningKeySetView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditSinksController_list: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditSinksView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -3547,6 +3905,355 @@ export interface operations {
       };
     };
   };
+  TenantsController_listGroups: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TenantGroupListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_assignGroup: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['AssignGroupDto'];
+      };
+    };
+    responses: {
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['TenantGroupView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: there is no tenant with this id. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `conflict`: the group is assigned already, to this tenant or (then `tenantId` names it) to another. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  TenantsController_unassignGroup: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path: {
+        tenantId: string;
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Unassigned. */
+      204: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `not-found`: no such assignment in this tenant. */
+      404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /**
+       * @description `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
+       *
+       *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
+       */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   TenantsController_listGroupMappings: {
     parameters: {
       query?: {
@@ -3719,7 +4426,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `conflict`: the group is already mapped in this tenant. */
+      /** @description `conflict`: the group is already mapped in this tenant, or is assigned to another tenant (`tenantId` names it). */
       409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8971,7 +9678,7 @@ export interface operations {
         };
       };
       /**
-       * @description `forbidden`: `roles` names a role the caller does not hold itself (an admin holds operator and viewer too, never auditor); the detail names each.
+       * @description `forbidden`: `roles` names a role the caller does not hold itself (an admin holds operator and viewer too, never auditor); the detail names each. `group-not-assigned`: the group is not assigned to this tenant (the platform assigns groups to tenants).
        *
        *     `forbidden`: the caller's roles do not include admin, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.
        */
