@@ -12,10 +12,10 @@ import { ROUTES, routeName, type Access } from './security/route-catalog';
 
 // admin ⊇ operator ⊇ viewer; auditor apart: the roles whose routes a holder of each role may call.
 const CALLABLE: Record<Role, Access[]> = {
-  admin: ['admin', 'operator', 'viewer'],
-  operator: ['operator', 'viewer'],
-  viewer: ['viewer'],
-  auditor: ['auditor'],
+  admin: ['admin', 'operator', 'viewer', 'viewer or auditor'],
+  operator: ['operator', 'viewer', 'viewer or auditor'],
+  viewer: ['viewer', 'viewer or auditor'],
+  auditor: ['auditor', 'viewer or auditor'],
 };
 
 describe('GET /v1/me (e2e)', () => {
@@ -79,6 +79,19 @@ describe('GET /v1/me (e2e)', () => {
       });
     },
   );
+
+  it("offers an auditor a dashboard's stored versions, and neither the dashboards nor restoring one", async () => {
+    const [tenant] = (await me(bearer(tenantA.keys.auditor)).expect(200)).body.tenants;
+    expect(tenant.operations).toEqual(
+      expect.arrayContaining(['DashboardsController_versions', 'DashboardsController_version']),
+    );
+    for (const operation of [
+      'DashboardsController_list',
+      'DashboardsController_get',
+      'DashboardsController_restore',
+    ])
+      expect(tenant.operations).not.toContain(operation);
+  });
 
   it('lists only operations the OpenAPI document has, and every tenant operation for a key holding all roles', async () => {
     const key = await gateway.http

@@ -11,7 +11,8 @@ export const ACCESS_METADATA = 'pipes-gateway:access';
 export type Access =
   | { kind: 'public' }
   | { kind: 'platform' }
-  | { kind: 'role'; role: Role }
+  // Open to a holder of any of `roles` (each with the roles it implies).
+  | { kind: 'role'; roles: readonly Role[] }
   // Any valid credential (a key, a user's token, the platform token), in no tenant in particular.
   | { kind: 'caller' };
 
@@ -58,15 +59,18 @@ export const PlatformOnly = (): MethodDecorator & ClassDecorator =>
       '`forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set).',
     ),
   );
-/** A gateway key or a signed-in user whose roles grant `role` (bootstrap.ts adds the user token scheme). */
-export const RequireRole = (role: Role): MethodDecorator & ClassDecorator =>
+/**
+ * A gateway key or a signed-in user whose roles grant one of `roles` (bootstrap.ts adds the user
+ * token scheme). More than one names a route that roles standing apart may both call.
+ */
+export const RequireRole = (...roles: [Role, ...Role[]]): MethodDecorator & ClassDecorator =>
   applyDecorators(
-    SetMetadata(ACCESS_METADATA, { kind: 'role', role }),
+    SetMetadata(ACCESS_METADATA, { kind: 'role', roles }),
     ApiSecurity(GATEWAY_KEY_SCHEME),
     onBehalfOfDocs,
     tenantIdDocs,
     ApiAuthenticationProblems(
-      `\`forbidden\`: the caller's roles do not include ${role}, a user's groups give no role in the tenant, ` +
+      `\`forbidden\`: the caller's roles do not include ${roles.join(' or ')}, a user's groups give no role in the tenant, ` +
         "X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of.",
     ),
   );

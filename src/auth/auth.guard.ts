@@ -14,7 +14,7 @@ import { gatewayKeyPrefix } from './gateway-key';
 import { KeysService } from './keys.service';
 import type { Principal } from './principal';
 import { heldRoles } from './role-grants';
-import { grants } from './roles';
+import { grantsAny } from './roles';
 
 function unauthenticated(detail: string): ProblemException {
   return new ProblemException({
@@ -85,8 +85,8 @@ export class AuthGuard implements CanActivate {
         ? await this.user(token, request)
         : await this.key(token, request);
     request.principal = principal;
-    if (!grants(principal.roles, access.role)) {
-      throw forbidden(`${heldRoles(principal)} do not include ${access.role}.`);
+    if (!grantsAny(principal.roles, access.roles)) {
+      throw forbidden(`${heldRoles(principal)} do not include ${access.roles.join(' or ')}.`);
     }
     return true;
   }

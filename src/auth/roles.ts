@@ -14,3 +14,8 @@ const IMPLIED: Record<Role, Role[]> = {
 export function grants(held: readonly Role[], needed: Role): boolean {
   return held.some((role) => IMPLIED[role].includes(needed));
 }
+
+/** Whether a key holding `held` may call a route open to any of `needed`. */
+export function grantsAny(held: readonly Role[], needed: readonly Role[]): boolean {
+  return needed.some((role) => grants(held, role));
+}

@@ -246,15 +246,16 @@ export class DashboardsController {
     await this.dashboards.delete(principal.tenantId, params.id, query.credentialId, actor);
   }
 
+  // Auditors too: reviewing a change in the audit log means seeing what it changed.
   @Get(':id/versions')
-  @RequireRole('viewer')
+  @RequireRole('viewer', 'auditor')
   @ApiDashboardIdParam()
   @ApiOperation({
     summary: "List a dashboard's stored versions",
     description:
       'The content a dashboard had before each replace, restore or delete through the gateway, newest first: who ' +
       'replaced it, when, its tile count and ETag. Read from the gateway alone; empty for a dashboard never ' +
-      'changed here.',
+      'changed here. Open to auditors as well as viewers.',
   })
   @ApiOkResponse({
     type: DashboardVersionListView,
@@ -268,13 +269,14 @@ export class DashboardsController {
   }
 
   @Get(':id/versions/:n')
-  @RequireRole('viewer')
+  @RequireRole('viewer', 'auditor')
   @ApiDashboardIdParam()
   @ApiDashboardVersionParam()
   @ApiOperation({
     summary: 'Read a stored version of a dashboard',
     description:
-      'The whole content the dashboard had, as the dashboards API returned it, with who replaced it.',
+      'The whole content the dashboard had, as the dashboards API returned it, with who replaced it. Open to ' +
+      'auditors as well as viewers, so a change in the audit log can be compared with what it replaced.',
   })
   @NoSuchVersion()
   @ApiOkResponse({ type: DashboardVersionView })

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, Reflector } from '@nestjs/core';
 import { ACCESS_METADATA, type Access } from '../auth/auth.decorators';
-import { grants, type Role } from '../auth/roles';
+import { grantsAny, type Role } from '../auth/roles';
 
 // Where @ApiOperation keeps its options (@nestjs/swagger does not export its metadata keys).
 const API_OPERATION_METADATA = 'swagger/apiOperation';
@@ -29,7 +29,7 @@ export class RouteOperations {
   /** The operations a holder of `roles` may call in a tenant, sorted. */
   inTenant(roles: readonly Role[]): string[] {
     return this.all()
-      .filter(({ access }) => access.kind === 'role' && grants(roles, access.role))
+      .filter(({ access }) => access.kind === 'role' && grantsAny(roles, access.roles))
       .map(({ operationId }) => operationId);
   }
 

@@ -101,7 +101,7 @@ describe('LimitWritesInFlight', () => {
     expect(handler.name).toBe('write');
     expect(Reflect.getMetadata(PATH_METADATA, handler)).toBe('writes');
     expect(Reflect.getMetadata(METHOD_METADATA, handler)).toBe(RequestMethod.POST);
-    expect(Reflect.getMetadata(ACCESS_METADATA, handler)).toEqual({ kind: 'role', role: 'operator' });
+    expect(Reflect.getMetadata(ACCESS_METADATA, handler)).toEqual({ kind: 'role', roles: ['operator'] });
     expect(Reflect.getMetadata('swagger/apiOperation', handler)).toMatchObject({ summary: 'a write' });
     expect(Reflect.getMetadata('swagger/apiResponse', handler)).toHaveProperty('503');
   });

@@ -53,6 +53,16 @@ const ADMITTED: Record<Access, readonly Caller[]> = {
   operator: ['admin', 'operator', 'signed-in admin', 'signed-in operator'],
   viewer: ['admin', 'operator', 'viewer', 'signed-in admin', 'signed-in operator', 'signed-in viewer'],
   auditor: ['auditor', 'signed-in auditor'],
+  'viewer or auditor': [
+    'admin',
+    'operator',
+    'viewer',
+    'auditor',
+    'signed-in admin',
+    'signed-in operator',
+    'signed-in viewer',
+    'signed-in auditor',
+  ],
 };
 
 type Expected = 'allowed' | 'forbidden (403)' | 'unauthenticated (401)';

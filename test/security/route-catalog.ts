@@ -13,7 +13,8 @@ import type { UpstreamWorld } from '../support/upstreams';
 import type { DashboardSeed } from '../../sandbox';
 
 /** `caller`: any valid credential (a key, a user's token, the platform token). */
-export type Access = 'public' | 'platform' | 'caller' | Role;
+// `viewer or auditor`: open to both roles, which stand apart (a dashboard's stored versions).
+export type Access = 'public' | 'platform' | 'caller' | Role | 'viewer or auditor';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** The resources a request can name; each suite fills it from resources it made. */
@@ -273,8 +274,18 @@ export const ROUTES: readonly RouteSpec[] = [
     params: dashboardParams,
     body: () => validDashboardBody(),
   },
-  { method: 'GET', template: '/v1/dashboards/{id}/versions', access: 'viewer', params: dashboardParams },
-  { method: 'GET', template: '/v1/dashboards/{id}/versions/{n}', access: 'viewer', params: versionParams },
+  {
+    method: 'GET',
+    template: '/v1/dashboards/{id}/versions',
+    access: 'viewer or auditor',
+    params: dashboardParams,
+  },
+  {
+    method: 'GET',
+    template: '/v1/dashboards/{id}/versions/{n}',
+    access: 'viewer or auditor',
+    params: versionParams,
+  },
   {
     method: 'POST',
     template: '/v1/dashboards/{id}/versions/{n}/restore',
@@ -338,7 +349,8 @@ export function pathOf(route: RouteSpec, ctx: RouteContext): string {
 export function authorizedCaller(route: RouteSpec, tenant: TestTenant): Record<string, string> {
   if (route.access === 'public') return {};
   if (route.access === 'platform') return platformAuth;
-  return bearer(tenant.keys[route.access === 'caller' ? 'viewer' : route.access]);
+  const role = route.access === 'caller' || route.access === 'viewer or auditor' ? 'viewer' : route.access;
+  return bearer(tenant.keys[role]);
 }
 
 /** What the OpenAPI document says of one operation, as far as the suites read it. */
