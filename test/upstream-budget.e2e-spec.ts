@@ -138,7 +138,7 @@ describe('the upstream budget under a low-role caller (e2e, the simulator holdin
       const created = await world.gateway.http
         .post(service(services[i]))
         .set(bearer(world.tenant.keys.operator))
-        .send(validCreateBody('kafka', { name: `budget-${i}` }));
+        .send({ ...validCreateBody('kafka'), name: `budget-${i}` });
       creates.push(created.status);
       await sleep(1_900);
     }
