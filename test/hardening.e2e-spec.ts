@@ -278,6 +278,10 @@ describe('limits and protective headers (e2e)', () => {
       const open = await world.gateway.http.get(settings).set(bearer(world.tenant.keys.viewer)).expect(503);
       expect(open.body.type).toMatch(/upstream-circuit-open$/);
       expect(Number(open.headers['retry-after'])).toBeGreaterThan(0);
+      // The person reading the message learns the wait too, not only a client reading the header.
+      expect(open.body.detail).toMatch(
+        new RegExp(`calls are paused for ${open.headers['retry-after']} s \\(Retry-After\\)\\.$`),
+      );
       expect(world.pipes.requests()).toHaveLength(calls);
       const metrics = await world.gateway.http.get('/metrics').expect(200);
       expect(metrics.text).toMatch(/gateway_upstream_open_circuits\{upstream="pipes"\} 1/);

@@ -21,7 +21,9 @@ describe('CircuitBreakers', () => {
     expect((open as ProblemException).problem).toMatchObject({
       status: 503,
       type: 'upstream-circuit-open',
-      detail: expect.stringMatching(/pipes API failed 3 times in a row/),
+      detail: expect.stringMatching(
+        /pipes API failed 3 times in a row .*; calls are paused for 10 s \(Retry-After\)\.$/,
+      ),
       headers: { 'retry-after': '10' },
     });
     expect(call).not.toHaveBeenCalled();

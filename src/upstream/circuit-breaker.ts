@@ -63,7 +63,7 @@ export class CircuitBreakers {
         status: 503,
         type: 'upstream-circuit-open',
         title: 'Upstream failing',
-        detail: `The ${label} failed ${this.threshold} times in a row for this credential; calls are paused for a moment.`,
+        detail: `The ${label} failed ${this.threshold} times in a row for this credential; calls are paused for ${retryAfter} s (Retry-After).`,
         headers: { 'retry-after': String(retryAfter) },
       });
     }
