@@ -520,6 +520,11 @@ describe('pipes facade and create-spec history (e2e)', () => {
       .set(operator())
       .expect(502);
     expect(response.body.type).toMatch(/upstream-credential-rejected$/);
+    // Names the credential to rotate as the credentials list does, and no part of its secret.
+    expect(response.body.detail).toBe(
+      `The pipes API answered 401 to the stored credential "wrong" (${created.body.id}); it is marked rejected until an admin rotates it.`,
+    );
+    expect(response.text).not.toContain('not-the-secret');
     const credential = await world.gateway.http
       .get(`/v1/credentials/${created.body.id}`)
       .set(bearer(world.tenant.keys.admin))

@@ -168,12 +168,16 @@ describe('upstream faults, retries and timeouts (e2e)', () => {
     expect(world.dashboards.requests().filter((r) => r.method === 'PUT')).toHaveLength(2);
   });
 
-  it('maps a refused dashboards token to 502 upstream-credential-rejected', async () => {
+  it('maps a refused dashboards token to 502 upstream-credential-rejected naming the credential to rotate', async () => {
     world.dashboards.faults.add({ kind: 'status', status: 403, times: 1 });
     const response = await world.gateway.http
       .get(`/v1/dashboards/${dashboardId}`)
       .set(operator())
       .expect(502);
     expect(response.body.type).toMatch(/upstream-credential-rejected$/);
+    expect(response.body.detail).toBe(
+      `The dashboards API answered 403 to the stored credential "dashboards" (${world.dashboardsCredentialId}); it is marked rejected until an admin rotates it.`,
+    );
+    expect(response.text).not.toContain(world.dashboardsToken);
   });
 });

@@ -18,6 +18,8 @@ import { VaultValues, vaultVersionOf } from './vault-values';
 /** A credential ready for an upstream call: where to send it and what to send. */
 export interface UpstreamCredential<S extends CredentialSecret> {
   id: string;
+  /** Named in the problem that asks an admin to rotate it. */
+  name: string;
   kind: CredentialKind;
   tenantId: string;
   version: number;
@@ -156,6 +158,7 @@ export class UpstreamCredentials {
       if (!row) return undefined;
       return {
         id: row.id,
+        name: row.name,
         kind: row.kind,
         tenantId: row.tenantId,
         version: row.version,

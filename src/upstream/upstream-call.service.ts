@@ -16,8 +16,9 @@ const MAX_QUEUE_MS = 1_000;
 /**
  * Every upstream call made with a stored credential goes through here: the credential's own
  * budget (kept under the upstream's rate limit, every attempt counted, writes keeping their share
- * and each reader its own: UpstreamBudgets), its circuit breaker, marking it rejected when
- * the upstream refuses it, and the tenant's vault values, which the answer is scrubbed of.
+ * and each reader its own: UpstreamBudgets), its circuit breaker, marking it rejected (and naming
+ * it to the caller) when the upstream refuses it, and the tenant's vault values, which the answer
+ * is scrubbed of.
  */
 @Injectable()
 export class UpstreamCallService {
@@ -68,6 +69,7 @@ export class UpstreamCallService {
     } catch (error) {
       if (error instanceof UpstreamCredentialRejectedException) {
         await this.credentials.markRejected(credential, error.upstreamStatus, actor);
+        throw error.naming(credential);
       }
       throw error;
     }

@@ -4,7 +4,27 @@ import {
   upstreamClientError,
   upstreamReason,
   upstreamUnreachable,
+  UpstreamCredentialRejectedException,
 } from './upstream-errors';
+
+describe('UpstreamCredentialRejectedException', () => {
+  it('names the credential to rotate once the caller of the upstream knows it, and keeps the rest', () => {
+    const upstream = { status: 401, requestId: 'up-1', body: { error: 'invalid key' } };
+    const refused = new UpstreamCredentialRejectedException('pipes', 401, upstream);
+    expect(refused.problem.detail).toBe(
+      'The pipes API answered 401 to the stored credential; it is marked rejected until an admin rotates it.',
+    );
+    const named = refused.naming({ id: '6f1c2d3e-0000-4000-8000-000000000001', name: 'prod org key' });
+    expect(named).toBeInstanceOf(UpstreamCredentialRejectedException);
+    expect(named.upstreamStatus).toBe(401);
+    expect(named.problem).toEqual({
+      ...refused.problem,
+      detail:
+        'The pipes API answered 401 to the stored credential "prod org key" (6f1c2d3e-0000-4000-8000-000000000001); ' +
+        'it is marked rejected until an admin rotates it.',
+    });
+  });
+});
 
 describe('upstreamAddress', () => {
   it('shows scheme, host and port, never user-info, path or query', () => {

@@ -4,20 +4,40 @@ export type UpstreamName = 'pipes' | 'dashboards';
 
 const LABEL: Record<UpstreamName, string> = { pipes: 'pipes API', dashboards: 'dashboards API' };
 
+/** A stored credential as its problems name it: what GET /v1/credentials shows every reader of the tenant. */
+export interface NamedCredential {
+  id: string;
+  name: string;
+}
+
 /** The upstream refused the stored credential (401/403): the gateway's problem, not the caller's. */
 export class UpstreamCredentialRejectedException extends ProblemException {
   constructor(
-    upstream: UpstreamName,
+    private readonly upstream: UpstreamName,
     readonly upstreamStatus: number,
-    detailOfUpstream: UpstreamProblem,
+    private readonly detailOfUpstream: UpstreamProblem,
+    credential?: NamedCredential,
   ) {
+    const which = credential
+      ? `the stored credential "${credential.name}" (${credential.id})`
+      : 'the stored credential';
     super({
       status: 502,
       type: 'upstream-credential-rejected',
       title: 'Upstream refused the stored credential',
-      detail: `The ${LABEL[upstream]} answered ${upstreamStatus} to the stored credential; it is marked rejected until an admin rotates it.`,
+      detail: `The ${LABEL[upstream]} answered ${upstreamStatus} to ${which}; it is marked rejected until an admin rotates it.`,
       upstream: detailOfUpstream,
     });
+  }
+
+  /** The same refusal naming the credential to rotate, which only the caller of the upstream knows. */
+  naming(credential: NamedCredential): UpstreamCredentialRejectedException {
+    return new UpstreamCredentialRejectedException(
+      this.upstream,
+      this.upstreamStatus,
+      this.detailOfUpstream,
+      credential,
+    );
   }
 }
 
