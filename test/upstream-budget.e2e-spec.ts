@@ -207,7 +207,7 @@ describe('the upstream budget under a low-role caller (e2e, the simulator holdin
     await world.gateway.http
       .post(pipesPath)
       .set(bearer(world.tenant.keys.operator))
-      .send(validCreateBody('kafka', { name: 'drops-the-cache' }))
+      .send({ ...validCreateBody('kafka'), name: 'drops-the-cache' })
       .expect(200);
     await world.gateway.http.get(`${pipesPath}/${pipeId}`).set(viewer).expect(404);
     expect(calls()).toHaveLength(2);
