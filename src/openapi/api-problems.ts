@@ -176,14 +176,14 @@ export function ApiUpstreamProblems(upstream: UpstreamName): RouteDecorator {
     ),
     ApiProblem(
       502,
-      `\`upstream-credential-rejected\`: ${label} refused the stored credential (it is marked so until rotated). ` +
+      `\`upstream-credential-rejected\`: ${label} refused the stored credential, which \`detail\` names (name and id) and which is marked so until rotated. ` +
         `\`upstream-error\`: it answered 5xx. \`upstream-unreachable\`: it could not be reached (\`detail\` names its scheme, host and port). ` +
         '`upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable.',
     ),
     ApiProblem(
       503,
       `\`upstream-circuit-open\`: ${label} failed several times in a row for this credential; calls are paused. ` +
-        'Retry after `Retry-After`.',
+        'Retry after `Retry-After` seconds, which `detail` repeats.',
       { 'Retry-After': RETRY_AFTER },
     ),
     ApiProblem(
