@@ -665,7 +665,7 @@ export interface paths {
     };
     /**
      * List a dashboard's stored versions
-     * @description The content a dashboard had before each replace, restore or delete through the gateway, newest first: who replaced it, when, its tile count and ETag. Read from the gateway alone; empty for a dashboard never changed here.
+     * @description The content a dashboard had before each replace, restore or delete through the gateway, newest first: who replaced it, when, its tile count and ETag. Read from the gateway alone; empty for a dashboard never changed here. Open to auditors as well as viewers.
      */
     get: operations['DashboardsController_versions'];
     put?: never;
@@ -685,7 +685,7 @@ export interface paths {
     };
     /**
      * Read a stored version of a dashboard
-     * @description The whole content the dashboard had, as the dashboards API returned it, with who replaced it.
+     * @description The whole content the dashboard had, as the dashboards API returned it, with who replaced it. Open to auditors as well as viewers, so a change in the audit log can be compared with what it replaced.
      */
     get: operations['DashboardsController_version'];
     put?: never;
@@ -5560,7 +5560,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5573,7 +5573,7 @@ export interface operations {
       /**
        * @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -5791,7 +5791,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -5806,7 +5806,7 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -5998,7 +5998,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6011,7 +6011,7 @@ export interface operations {
       /**
        * @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -6199,7 +6199,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6214,7 +6214,7 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -6424,7 +6424,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6439,7 +6439,7 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -6647,7 +6647,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6662,7 +6662,7 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -6870,7 +6870,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -6885,7 +6885,7 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -7077,7 +7077,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7090,7 +7090,7 @@ export interface operations {
       /**
        * @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -7298,7 +7298,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7313,7 +7313,7 @@ export interface operations {
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        *
-       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       *     `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        */
       503: {
         headers: {
@@ -7746,7 +7746,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the pipes API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -7757,7 +7757,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the pipes API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
        *
@@ -8057,7 +8057,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8068,7 +8068,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        */
@@ -8280,7 +8280,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8291,7 +8291,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
        *
@@ -8486,7 +8486,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8497,7 +8497,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`.
        */
@@ -8716,7 +8716,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8727,7 +8727,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
        *
@@ -8916,7 +8916,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -8927,7 +8927,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
        *
@@ -9007,7 +9007,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      /** @description `forbidden`: the caller's roles do not include viewer or auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -9105,7 +9105,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `forbidden`: the caller's roles do not include viewer, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      /** @description `forbidden`: the caller's roles do not include viewer or auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -9337,7 +9337,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential (it is marked so until rotated). `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
+      /** @description `upstream-credential-rejected`: the dashboards API refused the stored credential, which `detail` names (name and id) and which is marked so until rotated. `upstream-error`: it answered 5xx. `upstream-unreachable`: it could not be reached (`detail` names its scheme, host and port). `upstream-malformed-response`, `upstream-invalid-answer`: its answer was not usable. */
       502: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -9348,7 +9348,7 @@ export interface operations {
         };
       };
       /**
-       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After`.
+       * @description `upstream-circuit-open`: the dashboards API failed several times in a row for this credential; calls are paused. Retry after `Retry-After` seconds, which `detail` repeats.
        *
        *     `overloaded`: this process already runs MAX_WRITES_IN_FLIGHT writes, or this tenant more than its TENANT_WRITE_SHARE of them while the rest is kept for other tenants; nothing was done. Retry after `Retry-After`.
        *
