@@ -5,10 +5,12 @@
  * such logger per process), so the sinks' log lines are tested in audit-sink-logs.e2e-spec.ts.
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { AuditEventsRepository } from '../src/audit/audit-events.repository';
 import { AuditRetentionService } from '../src/audit/audit-retention.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import {
@@ -25,7 +27,54 @@ import { createScratchDatabase } from './support/scratch-database';
 import { describeIf, itIf, NEEDS_POSTGRES } from './support/skip';
 
 const SYSLOG_LINE =
-  /^<110>1 (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) (\S+) pipes-gateway - audit \[audit@32473 tenantId="([0-9a-f-]{36})" seq="(\d+)"\] (.*)$/;
+  /^<110>1 (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) (\S+) pipes-gateway - (audit|checkpoint) \[(audit|checkpoint)@32473 tenantId="([0-9a-f-]{36})" seq="(\d+)"\] (.*)$/;
+const VERIFIER = join(__dirname, '..', 'tools', 'verify-audit-log.mjs');
+
+/** What a signed checkpoint (a compact JWS) says: its payload, read without checking it. */
+function signedPayload(jws: string): { tenantId: string; seq: number; at: string } {
+  return JSON.parse(Buffer.from(jws.split('.')[1], 'base64url').toString('utf8'));
+}
+
+/** A tenant's lines among those received: its events, and the checkpoints signed over its chain. */
+function linesOf(lines: string[], tenantIds: string[]): string[] {
+  return lines.filter((line) => {
+    const record = JSON.parse(line) as { tenantId?: string; checkpoint?: string };
+    return tenantIds.includes(
+      record.checkpoint ? signedPayload(record.checkpoint).tenantId : record.tenantId!,
+    );
+  });
+}
+
+/** Runs tools/verify-audit-log.mjs on `lines` with the keys GET /v1/audit/signing-keys publishes. */
+async function verifyOffline(
+  gateway: TestGateway,
+  lines: string[],
+): Promise<{ status: number | null; out: string }> {
+  const dir = mkdtempSync(join(tmpdir(), 'pgw-received-'));
+  try {
+    const keys = (await gateway.http.get('/v1/audit/signing-keys').expect(200)).body;
+    writeFileSync(join(dir, 'jwks.json'), JSON.stringify(keys));
+    writeFileSync(join(dir, 'received.ndjson'), lines.map((line) => `${line}\n`).join(''));
+    const run = spawnSync(
+      process.execPath,
+      [VERIFIER, join(dir, 'received.ndjson'), '--keys', join(dir, 'jwks.json')],
+      { encoding: 'utf8' },
+    );
+    return { status: run.status, out: `${run.stdout}${run.stderr}` };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** `lines` with the tenant's event `seq` changed after it was received. */
+function tamperedWith(lines: string[], tenantId: string, seq: number): string[] {
+  return lines.map((line) => {
+    const record = JSON.parse(line) as { tenantId?: string; seq?: number };
+    return record.tenantId === tenantId && record.seq === seq
+      ? JSON.stringify({ ...record, outcome: 'failed' })
+      : line;
+  });
+}
 
 /** The tenant's events as the export gives them, one line each. */
 async function exportLines(gateway: TestGateway, tenant: TestTenant): Promise<string[]> {
@@ -74,15 +123,34 @@ function firstOfEach(deliveries: Delivery[], tenantId: string): { lines: string[
   return { lines: [...seen.values()], repeats };
 }
 
-function syslogDeliveries(rsyslog: Rsyslog): Delivery[] {
+interface SyslogMessage {
+  msgId: 'audit' | 'checkpoint';
+  tenantId: string;
+  seq: number;
+  /** The MSG part: the export's line for the event or checkpoint. */
+  msg: string;
+}
+
+/** What rsyslog received, in order of arrival: events (MSGID audit) and checkpoints. */
+function syslogMessages(rsyslog: Rsyslog): SyslogMessage[] {
   return rsyslog.messages().map((message) => {
     const match = SYSLOG_LINE.exec(message);
     if (!match) throw new Error(`not an audit syslog message: ${message}`);
-    const event = JSON.parse(match[5]) as { tenantId: string; seq: number; at: string };
-    // The header and the structured data agree with the event.
-    expect([match[1], match[3], Number(match[4])]).toEqual([event.at, event.tenantId, event.seq]);
-    return { tenantId: match[3], seq: Number(match[4]), line: match[5] };
+    const [, timestamp, , msgId, sdName, tenantId, seq, msg] = match;
+    expect(sdName).toBe(msgId);
+    const body = JSON.parse(msg) as { tenantId: string; seq: number; at: string; checkpoint?: string };
+    // The header and the structured data agree with the event, or with what the checkpoint signs.
+    const said = msgId === 'checkpoint' ? signedPayload(body.checkpoint!) : body;
+    expect([timestamp, tenantId, Number(seq)]).toEqual([said.at, said.tenantId, said.seq]);
+    return { msgId: msgId as SyslogMessage['msgId'], tenantId, seq: Number(seq), msg };
   });
+}
+
+/** The events rsyslog received, in order of arrival. */
+function syslogDeliveries(rsyslog: Rsyslog): Delivery[] {
+  return syslogMessages(rsyslog)
+    .filter((message) => message.msgId === 'audit')
+    .map(({ tenantId, seq, msg }) => ({ tenantId, seq, line: msg }));
 }
 
 /** Checks a request's signature header as a receiver would: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">. */
@@ -171,6 +239,56 @@ describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog to a real rsyslog', () =
       'the sink to catch up',
       async () => (await sinkState(gateway, 'syslog')).eventsBehind === 0,
     );
+  }, 120_000);
+
+  it('sends each signed checkpoint after the events it signs, and what rsyslog received verifies offline', async () => {
+    // Signed while rsyslog is down: each checkpoint waits for the events it signs.
+    await rsyslog.stop();
+    const tenants = [await createTenant(gateway), await createTenant(gateway)];
+    for (const tenant of tenants) await auditedWrites(gateway, tenant, 'no-canary');
+    const checkpoints: { tenantId: string; seq: number; jws: string }[] = [];
+    for (const tenant of tenants) {
+      const answer = await gateway.http
+        .get('/v1/audit/checkpoint')
+        .set(bearer(tenant.keys.auditor))
+        .expect(200);
+      checkpoints.push(answer.body);
+    }
+    await rsyslog.restart();
+
+    const line = (jws: string) => `{"checkpoint":"${jws}"}`;
+    const messages = await waitFor('rsyslog to receive both checkpoints', () => {
+      const all = syslogMessages(rsyslog);
+      return checkpoints.every(({ jws }) => all.some((message) => message.msg === line(jws))) && all;
+    });
+    for (const checkpoint of checkpoints) {
+      const at = messages.findIndex((message) => message.msg === line(checkpoint.jws));
+      expect(messages[at]).toMatchObject({
+        msgId: 'checkpoint',
+        tenantId: checkpoint.tenantId,
+        seq: checkpoint.seq,
+      });
+      const before = messages
+        .slice(0, at)
+        .filter((message) => message.msgId === 'audit' && message.tenantId === checkpoint.tenantId);
+      expect(new Set(before.map((message) => message.seq))).toEqual(
+        new Set(Array.from({ length: checkpoint.seq }, (_, index) => index + 1)),
+      );
+    }
+
+    // The MSG parts of the two tenants' messages, as an auditor of each would take them.
+    const received = linesOf(
+      messages.map((message) => message.msg),
+      tenants.map((tenant) => tenant.id),
+    );
+    const verdict = await verifyOffline(gateway, received);
+    expect(verdict).toMatchObject({ status: 0 });
+    for (const { tenantId, seq } of checkpoints)
+      expect(verdict.out).toContain(`ok  tenant ${tenantId}: seq 1..${seq} (${seq} events)`);
+
+    const tampered = await verifyOffline(gateway, tamperedWith(received, tenants[1].id, 2));
+    expect(tampered.status).toBe(1);
+    expect(tampered.out).toContain(`FAILED  tenant ${tenants[1].id}: seq 2 altered`);
   }, 120_000);
 });
 
@@ -282,6 +400,52 @@ describe('audit sinks: a webhook collector', () => {
         expect(JSON.stringify(state)).not.toContain(secret);
         expect(metrics).not.toContain(secret);
       }
+    } finally {
+      await gateway.close();
+    }
+  }, 120_000);
+
+  it('posts the checkpoints signed each AUDIT_CHECKPOINT_INTERVAL in the batches, and the bodies verify offline', async () => {
+    const gateway = await startGateway({
+      ...QUICK,
+      AUDIT_CHECKPOINT_INTERVAL: '1s',
+      AUDIT_WEBHOOK_URL: `${url}/ingest`,
+      AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    try {
+      const tenant = await createTenant(gateway);
+      await auditedWrites(gateway, tenant, 'no-canary');
+      const head = (await gateway.app.get(AuditEventsRepository, { strict: false }).chainHead(tenant.id))!;
+      const bodies = await waitFor('a checkpoint of the head to be posted', () => {
+        const delivered = collector.requests.filter((request) => request.answered === 200);
+        const signsHead = (text: string) =>
+          text.startsWith('{"checkpoint":') &&
+          signedPayload(JSON.parse(text).checkpoint).tenantId === tenant.id &&
+          signedPayload(JSON.parse(text).checkpoint).seq === head.seq;
+        return delivered.some((request) => request.body.split('\n').some(signsHead)) && delivered;
+      });
+      // A checkpoint line sits in a signed batch like the events.
+      const withCheckpoint = bodies.filter((request) => request.body.includes('{"checkpoint":'));
+      for (const request of withCheckpoint)
+        expect(
+          signatureValid(request.headers['x-pipes-gateway-signature'], request.body, WEBHOOK_SECRET),
+        ).toBe(true);
+
+      const received = linesOf(
+        bodies
+          .map((request) => request.body)
+          .join('')
+          .split('\n')
+          .filter(Boolean),
+        [tenant.id],
+      );
+      const verdict = await verifyOffline(gateway, received);
+      expect(verdict).toMatchObject({ status: 0 });
+      expect(verdict.out).toContain(`ok  tenant ${tenant.id}: seq 1..${head.seq} (${head.seq} events)`);
+
+      const tampered = await verifyOffline(gateway, tamperedWith(received, tenant.id, 3));
+      expect(tampered.status).toBe(1);
+      expect(tampered.out).toContain(`FAILED  tenant ${tenant.id}: seq 3 altered`);
     } finally {
       await gateway.close();
     }

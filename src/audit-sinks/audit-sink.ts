@@ -5,8 +5,10 @@ export type AuditSinkKind = 'syslog' | 'webhook';
 /**
  * One line a sink delivers, already rendered: the same bytes every time it is sent. An audit event
  * is the line the NDJSON export gives for it; `tenantId` and `seq` say where it sits in its chain.
+ * A checkpoint is the export's `{"checkpoint": "<JWS>"}` line; its `seq` is the last event it signs.
  */
 export interface SinkRecord {
+  kind: 'event' | 'checkpoint';
   tenantId: string;
   seq: number;
   at: Date;

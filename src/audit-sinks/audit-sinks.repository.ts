@@ -10,6 +10,17 @@ export interface Backlog {
   lastSeq: number;
 }
 
+/** A signed checkpoint a sink has not delivered, beside how far the sink has delivered its tenant. */
+export interface PendingCheckpoint {
+  id: bigint;
+  tenantId: string;
+  seq: number;
+  at: Date;
+  jws: string;
+  /** The seq through which the sink has delivered the tenant's chain. */
+  deliveredThrough: number;
+}
+
 export interface SinkState {
   leaseHolder: string | null;
   lastDeliveryAt: Date | null;
@@ -26,7 +37,7 @@ export interface SinkState {
  */
 const DELIVERED_THROUGH = Prisma.sql`GREATEST(COALESCE(k.delivered_seq, 0), c.start_seq - 1)`;
 
-/** The SQL of the audit_sinks and audit_sink_cursors tables. */
+/** The SQL of the audit_sinks and audit_sink_cursors tables, and the sinks' reads of the audit log. */
 @Injectable()
 export class AuditSinksRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -79,18 +90,57 @@ export class AuditSinksRepository {
   }
 
   /**
-   * Records a delivery: each tenant's cursor moves to the seq given, never back (a replica that
-   * lost its lease mid-batch may report an older one late), and the sink's last delivery is now.
+   * Up to `limit` of the checkpoints signed after the last one the sink delivered, in the order they
+   * were signed. Those of seq 0 (signed over an empty chain) vouch for no event and are left out.
    */
-  async delivered(sink: AuditSinkKind, through: readonly { tenantId: string; seq: number }[]): Promise<void> {
+  async checkpoints(sink: AuditSinkKind, limit: number): Promise<PendingCheckpoint[]> {
+    const rows = await this.prisma.$queryRaw<
+      { id: string; tenantId: string; seq: number; at: Date | string; jws: string; through: number }[]
+    >`
+      SELECT p.id::text AS id, p.tenant_id::text AS "tenantId", p.seq, p.at, p.jws,
+        ${DELIVERED_THROUGH} AS through
+      FROM audit_sinks s
+      JOIN audit_checkpoints p ON p.id > s.delivered_checkpoint_id AND p.seq > 0
+      LEFT JOIN audit_chains c ON c.tenant_id = p.tenant_id
+      LEFT JOIN audit_sink_cursors k ON k.sink = s.sink AND k.tenant_id = p.tenant_id
+      WHERE s.sink = ${sink}
+      ORDER BY p.id
+      LIMIT ${limit}`;
+    return rows.map(({ id, at, through, ...checkpoint }) => ({
+      ...checkpoint,
+      id: BigInt(id),
+      // Raw queries answer a timestamp as a Date on Postgres, as text on the embedded database.
+      at: new Date(at),
+      deliveredThrough: through,
+    }));
+  }
+
+  /**
+   * Records a delivery: each tenant's cursor moves to the seq given and the checkpoint cursor to
+   * the id given, never back (a replica that lost its lease mid-batch may report older ones late),
+   * and the sink's last delivery is now.
+   */
+  async delivered(
+    sink: AuditSinkKind,
+    through: readonly { tenantId: string; seq: number }[],
+    checkpointId: bigint | null,
+  ): Promise<void> {
     const rows = through.map(({ tenantId, seq }) => Prisma.sql`(${sink}, ${tenantId}::uuid, ${seq}::int)`);
-    await this.prisma.$executeRaw`
+    const moveCursors =
+      rows.length === 0
+        ? Prisma.empty
+        : Prisma.sql`
       WITH moved AS (
         INSERT INTO audit_sink_cursors (sink, tenant_id, delivered_seq) VALUES ${Prisma.join(rows)}
         ON CONFLICT (sink, tenant_id)
         DO UPDATE SET delivered_seq = GREATEST(audit_sink_cursors.delivered_seq, EXCLUDED.delivered_seq)
-      )
-      UPDATE audit_sinks SET last_delivery_at = clock_timestamp() WHERE sink = ${sink}`;
+      )`;
+    await this.prisma.$executeRaw`
+      ${moveCursors}
+      UPDATE audit_sinks
+      SET last_delivery_at = clock_timestamp(),
+        delivered_checkpoint_id = GREATEST(delivered_checkpoint_id, ${String(checkpointId ?? 0n)}::bigint)
+      WHERE sink = ${sink}`;
   }
 
   async failed(sink: AuditSinkKind, message: string): Promise<void> {

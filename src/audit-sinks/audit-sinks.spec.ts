@@ -1,11 +1,12 @@
 import { createHmac } from 'node:crypto';
 import { ConfigError, loadConfig } from '../config/app-config';
-import { allot } from './sink-shipper';
+import { allot, readyCheckpoints } from './sink-shipper';
 import { octetCounted, syslogMessage } from './syslog-transport';
 import { webhookSignature, WebhookTransport } from './webhook-transport';
 
 const SECRET = 'whsec-0123456789abcdef0123456789abcdef';
 const record = {
+  kind: 'event' as const,
   tenantId: '3f1e2d4c-0000-4000-8000-000000000000',
   seq: 7,
   at: new Date('2026-01-02T03:04:05.678Z'),
@@ -17,6 +18,14 @@ describe('syslog messages', () => {
     expect(syslogMessage(record, 'gw-1')).toBe(
       '<110>1 2026-01-02T03:04:05.678Z gw-1 pipes-gateway - audit ' +
         `[audit@32473 tenantId="${record.tenantId}" seq="7"] ${record.line}`,
+    );
+  });
+
+  it('carry a checkpoint under MSGID checkpoint, with its tenant and the seq it signs', () => {
+    const line = '{"checkpoint":"eyJh.eyJ0.c2ln"}';
+    expect(syslogMessage({ ...record, kind: 'checkpoint', line }, 'gw-1')).toBe(
+      '<110>1 2026-01-02T03:04:05.678Z gw-1 pipes-gateway - checkpoint ' +
+        `[checkpoint@32473 tenantId="${record.tenantId}" seq="7"] ${line}`,
     );
   });
 
@@ -51,6 +60,37 @@ describe('a batch', () => {
       { tenantId: 'b', after: 0, through: 1 },
       { tenantId: 'c', after: 5, through: 7 },
     ]);
+  });
+});
+
+describe('checkpoints in a batch', () => {
+  const checkpoint = (id: number, tenantId: string, seq: number, deliveredThrough: number) => ({
+    id: BigInt(id),
+    tenantId,
+    seq,
+    at: new Date(0),
+    jws: `jws-${id}`,
+    deliveredThrough,
+  });
+
+  it('go once the sink has, or the batch brings, the events they sign; the first that waits holds back the rest', () => {
+    const pending = [
+      checkpoint(1, 'a', 3, 3),
+      checkpoint(2, 'b', 5, 2),
+      checkpoint(3, 'a', 9, 3),
+      checkpoint(4, 'b', 6, 2),
+    ];
+    expect(readyCheckpoints(pending, new Map()).map((each) => each.id)).toEqual([1n]);
+    expect(readyCheckpoints(pending, new Map([['b', 5]])).map((each) => each.id)).toEqual([1n, 2n]);
+    expect(
+      readyCheckpoints(
+        pending,
+        new Map([
+          ['a', 9],
+          ['b', 6],
+        ]),
+      ).map((each) => each.id),
+    ).toEqual([1n, 2n, 3n, 4n]);
   });
 });
 

@@ -1,9 +1,10 @@
 import type { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { checkpointRecord } from '../audit/audit-checkpoint';
 import { auditEventLine } from '../audit/audit.service';
 import type { AuditSinksConfig } from '../config/app-config';
 import { deliveryFailure, SinkRecord, SinkTransport } from './audit-sink';
-import { AuditSinksRepository, Backlog } from './audit-sinks.repository';
+import { AuditSinksRepository, Backlog, PendingCheckpoint } from './audit-sinks.repository';
 
 export type ShipperSettings = Omit<AuditSinksConfig, 'syslog' | 'webhook'>;
 
@@ -38,15 +39,31 @@ export function allot(
 }
 
 /** Each tenant's last seq in `records`, which are in seq order per tenant. */
-function lastPerTenant(records: readonly SinkRecord[]): { tenantId: string; seq: number }[] {
+function lastPerTenant(records: readonly SinkRecord[]): Map<string, number> {
   const last = new Map<string, number>();
   for (const record of records) last.set(record.tenantId, record.seq);
-  return [...last].map(([tenantId, seq]) => ({ tenantId, seq }));
+  return last;
+}
+
+/**
+ * The checkpoints that can go after a batch's events: in the order signed, up to the first whose
+ * tenant the sink will not have delivered through its seq (it waits, and those after it with it).
+ */
+export function readyCheckpoints(
+  pending: readonly PendingCheckpoint[],
+  batchReaches: ReadonlyMap<string, number>,
+): PendingCheckpoint[] {
+  const waiting = pending.findIndex(
+    (checkpoint) =>
+      checkpoint.seq > Math.max(checkpoint.deliveredThrough, batchReaches.get(checkpoint.tenantId) ?? 0),
+  );
+  return waiting === -1 ? [...pending] : pending.slice(0, waiting);
 }
 
 /**
  * Ships one sink: while this replica holds the sink's lease, it reads a page of undelivered
- * events, delivers it, and only then moves the cursors. A replica that dies mid-batch leaves the
+ * events, adds the signed checkpoints that they complete (each after the events it signs),
+ * delivers them, and only then moves the cursors. A replica that dies mid-batch leaves the
  * cursors where the batch began and its lease to run out; whoever ships next sends the batch
  * again, byte for byte. A failed delivery is retried after a pause that doubles up to a cap.
  */
@@ -88,11 +105,11 @@ export class SinkShipper {
         await this.sinks.ensure(kind);
         holding = await this.sinks.claim(kind, this.holder, this.settings.leaseMs);
         if (holding) {
-          const sent = await this.shipBatch();
+          const full = await this.shipBatch();
           if (this.failures > 0) this.logger.log({ sink: kind }, 'audit sink delivering again');
           this.failures = 0;
           // A full batch means more may be waiting: the next goes at once.
-          if (sent === this.settings.batchSize) pause = 0;
+          if (full) pause = 0;
         } else {
           // Another replica ships it: look again well before its lease would run out.
           pause = Math.max(this.settings.intervalMs, Math.floor(this.settings.leaseMs / 4));
@@ -119,24 +136,38 @@ export class SinkShipper {
     }
   }
 
-  /** Delivers one page of undelivered events; answers how many. */
-  private async shipBatch(): Promise<number> {
-    const backlog = await this.sinks.backlog(this.transport.kind, this.nextTenant, this.settings.batchSize);
-    if (backlog.length === 0) return 0;
-    const ranges = allot(backlog, this.settings.batchSize);
-    const rows = await this.sinks.events(ranges);
-    const records = rows.map((row) => ({
+  /** Delivers one page of undelivered events and the checkpoints ready; answers whether a page was full. */
+  private async shipBatch(): Promise<boolean> {
+    const { kind } = this.transport;
+    const { batchSize } = this.settings;
+    const ranges = allot(await this.sinks.backlog(kind, this.nextTenant, batchSize), batchSize);
+    const rows = ranges.length === 0 ? [] : await this.sinks.events(ranges);
+    const events: SinkRecord[] = rows.map((row) => ({
+      kind: 'event',
       tenantId: row.tenantId,
       seq: row.seq,
       at: row.at,
       line: auditEventLine(row),
     }));
+    const reaches = lastPerTenant(events);
+    const checkpoints = readyCheckpoints(await this.sinks.checkpoints(kind, batchSize), reaches);
+    const records: SinkRecord[] = [
+      ...events,
+      ...checkpoints.map(({ tenantId, seq, at, jws }) => ({
+        kind: 'checkpoint' as const,
+        tenantId,
+        seq,
+        at,
+        line: checkpointRecord(jws),
+      })),
+    ];
     if (records.length > 0) {
       await this.transport.deliver(records);
-      await this.sinks.delivered(this.transport.kind, lastPerTenant(records));
+      const through = [...reaches].map(([tenantId, seq]) => ({ tenantId, seq }));
+      await this.sinks.delivered(kind, through, checkpoints.at(-1)?.id ?? null);
     }
-    this.nextTenant = ranges[ranges.length - 1].tenantId;
-    return records.length;
+    if (ranges.length > 0) this.nextTenant = ranges[ranges.length - 1].tenantId;
+    return events.length === batchSize || checkpoints.length === batchSize;
   }
 
   /** Warns, at most once a minute, while the oldest undelivered event is older than the setting. */

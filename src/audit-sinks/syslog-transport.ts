@@ -7,10 +7,11 @@ import { SinkDeliveryError, SinkRecord, SinkTransport } from './audit-sink';
 const PRIORITY = (13 << 3) | 6;
 export const SYSLOG_APP_NAME = 'pipes-gateway';
 /**
- * The structured data's SD-ID: `audit` under private enterprise number 32473, the one RFC 5612
- * sets aside for examples and documentation (the gateway has no number of its own).
+ * The structured data's SD-ID per kind of record (MSGID is the name before the `@`): under private
+ * enterprise number 32473, the one RFC 5612 sets aside for examples and documentation (the gateway
+ * has no number of its own).
  */
-export const SYSLOG_SD_ID = 'audit@32473';
+export const SYSLOG_SD_IDS = { event: 'audit@32473', checkpoint: 'checkpoint@32473' } as const;
 
 /** HOSTNAME: this machine's name in printable ASCII, or the NILVALUE. */
 const HOSTNAME =
@@ -19,14 +20,17 @@ const HOSTNAME =
     .slice(0, 255) || '-';
 
 /**
- * One event as an RFC 5424 message: TIMESTAMP is the event's own time, MSGID `audit`, the structured
- * data names the tenant and seq, and the message is the export's line for the event. The
- * structured-data values are a uuid and a number, which need no escaping.
+ * One record as an RFC 5424 message: TIMESTAMP is the event's (or checkpoint's) own time, MSGID
+ * `audit` (or `checkpoint`), the structured data names the tenant and seq, and the message is the
+ * export's line for the record. The structured-data values are a uuid and a number, which need no
+ * escaping.
  */
 export function syslogMessage(record: SinkRecord, host = HOSTNAME): string {
+  const sdId = SYSLOG_SD_IDS[record.kind];
+  const msgId = sdId.slice(0, sdId.indexOf('@'));
   return (
-    `<${PRIORITY}>1 ${record.at.toISOString()} ${host} ${SYSLOG_APP_NAME} - audit ` +
-    `[${SYSLOG_SD_ID} tenantId="${record.tenantId}" seq="${record.seq}"] ${record.line}`
+    `<${PRIORITY}>1 ${record.at.toISOString()} ${host} ${SYSLOG_APP_NAME} - ${msgId} ` +
+    `[${sdId} tenantId="${record.tenantId}" seq="${record.seq}"] ${record.line}`
   );
 }
 

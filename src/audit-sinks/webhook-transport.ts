@@ -15,8 +15,9 @@ export function webhookSignature(secret: string, unixSeconds: number, body: stri
 }
 
 /**
- * An HTTPS collector: each batch is one POST of NDJSON, one export line per event, signed. Any 2xx
- * answer delivers it; anything else, or no answer in time, leaves it to be sent again.
+ * An HTTPS collector: each batch is one POST of NDJSON, the export's line for each event and
+ * checkpoint, signed. Any 2xx answer delivers it; anything else, or no answer in time, leaves it to
+ * be sent again.
  */
 export class WebhookTransport implements SinkTransport {
   readonly kind = 'webhook' as const;

@@ -8,7 +8,12 @@ export type KeyedCheckpoint = Omit<AuditCheckpoint, 'digest' | 'jws'>;
 
 /** An NDJSON line that carries a signed checkpoint, after the events it covers (export, sinks). */
 export function checkpointLine(jws: string): string {
-  return `${JSON.stringify({ checkpoint: jws })}\n`;
+  return `${checkpointRecord(jws)}\n`;
+}
+
+/** The same line without its newline: what a sink delivers, as it delivers an event's line. */
+export function checkpointRecord(jws: string): string {
+  return JSON.stringify({ checkpoint: jws });
 }
 
 // The tenant, position and time as one unambiguous text: ids and hashes hold no NUL.

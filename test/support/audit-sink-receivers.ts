@@ -70,10 +70,12 @@ export class Collector {
     return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
   }
 
+  /** The events delivered (the checkpoint lines between them left out). */
   deliveries(): Delivery[] {
     return this.requests
       .filter((request) => request.answered === 200)
       .flatMap((request) => request.body.split('\n').filter((line) => line !== ''))
+      .filter((line) => !line.startsWith('{"checkpoint":'))
       .map((line) => {
         const event = JSON.parse(line) as { tenantId: string; seq: number };
         return { tenantId: event.tenantId, seq: event.seq, line };
