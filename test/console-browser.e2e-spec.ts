@@ -747,6 +747,25 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await section(page, 'Pipe spec history').click();
       await openNewestSpec(page);
       expect(await page.getByRole('button', { name: 'Submit again' }).count()).toBe(0);
+
+      // An auditor follows a dashboard change to its versions and compares them, without the
+      // dashboards section, the current content or restoring.
+      await section(page, 'Audit log').click();
+      await page.getByLabel('Actor').fill(`user:${AUDITED_PERSON}`);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page
+        .getByRole('button', { name: /dashboard\.replace by/ })
+        .first()
+        .click();
+      await page.getByRole('link', { name: "Compare this dashboard's versions" }).click();
+      await page.getByRole('heading', { name: `Dashboard ${DASHBOARD_ID}` }).waitFor();
+      await page
+        .getByText(/(changed lines?|No differences): version \d+ \(left\) against version \d+ \(right\)/)
+        .waitFor();
+      expect(await page.getByRole('button', { name: /^Restore version/ }).count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Edit the content' }).count()).toBe(0);
+      expect(await page.getByRole('link', { name: '← All dashboards' }).count()).toBe(0);
+      await look(page, `13-role-${role}-dashboard-versions`);
     }
     expect(problems).toEqual([]);
     await context.close();

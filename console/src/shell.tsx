@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useConsole } from './console-context';
 import type { Me } from './gateway';
 import { href, useRoute } from './router';
-import { SECTIONS } from './sections';
+import { SECTIONS, type Section } from './sections';
 import { AuditPage } from './pages/audit';
 import { DashboardsPage } from './pages/dashboards';
 import { HistoryPage } from './pages/history';
@@ -22,7 +22,12 @@ export function Shell({
   const { tenant, can } = useConsole();
   const route = useRoute();
   const sections = SECTIONS.filter((section) => can(section.operation));
-  const section = sections.find((candidate) => candidate.page === route.page) ?? sections[0];
+  const itemOpen = (candidate: Section): boolean =>
+    route.id !== null && candidate.itemOperation !== undefined && can(candidate.itemOperation);
+  const section =
+    SECTIONS.find(
+      (candidate) => candidate.page === route.page && (sections.includes(candidate) || itemOpen(candidate)),
+    ) ?? sections[0];
   const main = useRef<HTMLElement>(null);
 
   useEffect(() => {

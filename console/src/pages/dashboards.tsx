@@ -13,7 +13,10 @@ type DashboardBody = components['schemas']['DashboardBody'];
 
 const CURRENT = 'current';
 
-/** The tenant's dashboards; one's stored versions, compared side by side and restored (operators). */
+/**
+ * The tenant's dashboards; one's stored versions, compared side by side and restored (operators).
+ * Auditors reach one's versions from the audit log, without its current content or the list.
+ */
 export function DashboardsPage({ dashboardId }: { dashboardId: string | null }) {
   const { client } = useConsole();
   const [dashboards, setDashboards] = useState<Dashboard[] | null>(null);
@@ -59,6 +62,7 @@ export function DashboardsPage({ dashboardId }: { dashboardId: string | null }) 
 
 function DashboardVersions({ id }: { id: string }) {
   const { client, can } = useConsole();
+  const readsCurrent = can('DashboardsController_get');
   const [current, setCurrent] = useState<Dashboard | null>(null);
   // The ETag of the content shown: a save names it in If-Match, so it overwrites nothing unseen.
   const [etag, setEtag] = useState<string | null>(null);
@@ -75,19 +79,23 @@ function DashboardVersions({ id }: { id: string }) {
     try {
       const [read, list] = await Promise.all([
         // A deleted dashboard has no current content, but its versions remain and can be restored.
-        exchange(client.GET('/v1/dashboards/{id}', { params: { path: { id } } })).catch(() => null),
+        readsCurrent
+          ? exchange(client.GET('/v1/dashboards/{id}', { params: { path: { id } } })).catch(() => null)
+          : null,
         answer(client.GET('/v1/dashboards/{id}/versions', { params: { path: { id } } })),
       ]);
       setCurrent(read?.data.data ?? null);
       setEtag(read?.response.headers.get('ETag') ?? null);
       setVersions(list.items);
       setContents(read ? { [CURRENT]: read.data.data } : {});
-      setLeft(list.items[0] ? String(list.items[0].version) : null);
-      setRight(CURRENT);
+      // The newest version against the current content, or, without it, against the version before.
+      const [newest, before] = list.items.map((version) => String(version.version));
+      setLeft(read ? (newest ?? null) : (before ?? newest ?? null));
+      setRight(read ? CURRENT : (newest ?? CURRENT));
     } catch (error) {
       setProblem(errorMessage(error));
     }
-  }, [client, id]);
+  }, [client, id, readsCurrent]);
   useEffect(() => {
     void load();
   }, [load]);
@@ -131,10 +139,15 @@ function DashboardVersions({ id }: { id: string }) {
   ];
   return (
     <>
-      <p>
-        <a href={href('dashboards')}>← All dashboards</a>
-      </p>
+      {can('DashboardsController_list') && (
+        <p>
+          <a href={href('dashboards')}>← All dashboards</a>
+        </p>
+      )}
       <h1>Dashboard {current?.name ?? id}</h1>
+      {!readsCurrent && (
+        <p className="muted">Your roles show this dashboard's stored versions, not its current content.</p>
+      )}
       <ErrorNote message={problem} />
       {restored !== null && (
         <p className="verdict good" role="status">
