@@ -41,8 +41,6 @@ export interface AppConfig {
   auditChainKeys: string | null;
   /** Raw AUDIT_SIGNING_KEYS text, the Ed25519 keys that sign audit checkpoints; parsed by the crypto module. */
   auditSigningKeys: string | null;
-  /** Raw AUDIT_SIGNING_KEYS text, the Ed25519 keys that sign audit checkpoints; parsed by the crypto module. */
-  auditSigningKeys: string | null;
   upstream: {
     pipesApiUrl: string;
     /** The pipes path segment: `pipes` as the contract names it, `clickpipes` on the real service. */
@@ -579,7 +577,6 @@ export function loadConfig(env: Env): AppConfig {
     adminToken,
     encryptionKeys: value(env, 'GATEWAY_ENCRYPTION_KEYS') ?? null,
     auditChainKeys: value(env, 'AUDIT_CHAIN_KEYS') ?? null,
-    auditSigningKeys: value(env, 'AUDIT_SIGNING_KEYS') ?? null,
     auditSigningKeys: value(env, 'AUDIT_SIGNING_KEYS') ?? null,
     upstream: {
       pipesApiUrl: httpUrl(env, 'PIPES_API_URL', 'https://api.clickhouse.cloud'),
