@@ -3,6 +3,7 @@ import { AuditService } from '../src/audit/audit.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
+import { plantedAction } from './support/planted-action';
 
 /**
  * Verification renders each event's hash input in SQL, writing renders it in JavaScript
@@ -53,7 +54,7 @@ describe('audit hash input rendered by Postgres and by the gateway (e2e)', () =>
               { actor: event.actor, onBehalfOf: event.onBehalfOf, keyId: null, requestId: event.requestId },
               {
                 tenantId: tenant.id,
-                action: event.action,
+                action: plantedAction(event.action),
                 target: event.target,
                 outcome: 'succeeded',
                 httpStatus: event.httpStatus,

@@ -11,6 +11,7 @@ import { PrismaService } from '../src/database/prisma.service';
 import { auditTampering, type AuditTampering } from './support/audit-tampering';
 import { bearer, createTenant, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
+import { plantedAction } from './support/planted-action';
 
 const actor = { actor: 'key:integrity-test', onBehalfOf: null, keyId: null, requestId: 'integrity' };
 
@@ -47,7 +48,7 @@ describe('audit chain integrity (e2e)', () => {
     for (let i = 0; i < count; i++) {
       await audit.record(actor, {
         tenantId: tenant.id,
-        action: 'test.event',
+        action: plantedAction('test.event'),
         target: `item:${i}`,
         outcome: 'succeeded',
       });
@@ -169,7 +170,7 @@ describe('audit chain integrity (e2e)', () => {
       );
       await gateway.app
         .get(AuditService)
-        .record(actor, { tenantId: tenant.id, action: 'test.event', outcome: 'succeeded' });
+        .record(actor, { tenantId: tenant.id, action: plantedAction('test.event'), outcome: 'succeeded' });
       const verdict = await verifyAgainst(tenant, checkpoint).expect(200);
       expect(verdict.body).toMatchObject({ ok: true, checked: 9, checkpoint: { seq: 8, status: 'reached' } });
     });
@@ -202,7 +203,11 @@ describe('audit chain integrity (e2e)', () => {
       // The gateway knows nothing of the cut and appends on: new events take the old seqs.
       const audit = gateway.app.get(AuditService);
       for (let i = 0; i < 3; i++)
-        await audit.record(actor, { tenantId: tenant.id, action: 'test.refill', outcome: 'succeeded' });
+        await audit.record(actor, {
+          tenantId: tenant.id,
+          action: plantedAction('test.refill'),
+          outcome: 'succeeded',
+        });
       expect(await verify(tenant)).toMatchObject({ ok: true, lastSeq: 9 });
       const verdict = await verifyAgainst(tenant, checkpoint).expect(200);
       expect(verdict.body).toEqual({ ok: false, checked: 7, firstBadSeq: 8, reason: 'checkpoint mismatch' });
@@ -242,7 +247,7 @@ describe('audit chain integrity (e2e)', () => {
       expect(logged()).toHaveLength(1);
       await gateway.app
         .get(AuditService)
-        .record(actor, { tenantId: moved.id, action: 'test.event', outcome: 'succeeded' });
+        .record(actor, { tenantId: moved.id, action: plantedAction('test.event'), outcome: 'succeeded' });
       await checkpoints.logMovedHeads();
       expect(logged().map((entry) => (entry.checkpoint as { seq: number }).seq)).toEqual([6, 7]);
       // What was logged verifies like a checkpoint an auditor kept.

@@ -13,6 +13,7 @@ import { auditTampering } from './support/audit-tampering';
 import { bearer, createTenant, type TestTenant } from './support/fixtures';
 import { startGateway, TEST_AUDIT_CHAIN_KEYS, type TestGateway } from './support/gateway';
 import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
+import { plantedAction } from './support/planted-action';
 
 const actor = { actor: 'key:legacy-test', onBehalfOf: null, keyId: null, requestId: 'legacy' };
 
@@ -46,7 +47,7 @@ describe('legacy audit events (e2e)', () => {
   const record = (running: TestGateway, tenant: TestTenant) =>
     running.app
       .get(AuditService)
-      .record(actor, { tenantId: tenant.id, action: 'test.event', outcome: 'succeeded' });
+      .record(actor, { tenantId: tenant.id, action: plantedAction('test.event'), outcome: 'succeeded' });
 
   /** Rewrites the tenant's events from `seq` on as the gateway chained them before keyed chaining. */
   async function asLegacyFrom(running: TestGateway, tenant: TestTenant, seq: number): Promise<void> {

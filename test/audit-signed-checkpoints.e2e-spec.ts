@@ -14,6 +14,7 @@ import { AuditSigningKeys, generateSigningKeyText, parseSigningKeys } from '../s
 import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
+import { plantedAction } from './support/planted-action';
 
 const TOOL = join(__dirname, '..', 'tools', 'verify-audit-log.mjs');
 const actor = { actor: 'key:signed-test', onBehalfOf: null, keyId: null, requestId: 'signed' };
@@ -58,7 +59,7 @@ describe('signed audit checkpoints and the offline verifier (e2e)', () => {
       Array.from({ length: count }, (_, index) =>
         gateway.app.get(AuditService).record(actor, {
           tenantId,
-          action: 'test.signed',
+          action: plantedAction('test.signed'),
           target: `item:${index}`,
           outcome: 'succeeded',
           details: { index, note: 'é𝄞"\\' },

@@ -14,6 +14,7 @@ import { MetricsService } from '../src/metrics/metrics.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
 import { postgresConfigured } from './support/skip';
+import { plantedAction } from './support/planted-action';
 
 /** An event as the API answers it: the view, with its time as JSON writes it. */
 type AuditItem = Omit<AuditEventView, 'at' | 'details'> & {
@@ -95,7 +96,7 @@ describe('audit log (e2e)', () => {
       for (let i = 0; i < count; i++) {
         await gateway.app.get(AuditService).append(tx, testActor, {
           tenantId,
-          action: 'test.event',
+          action: plantedAction('test.event'),
           target: `item:${i}`,
           outcome: 'succeeded',
           details: { i },
@@ -113,7 +114,8 @@ describe('audit log (e2e)', () => {
     const chainKeys = gateway.app.get(AuditChainKeys);
     let seq = chain?.lastSeq ?? 0;
     let prevHash = chain?.lastHash ?? GENESIS_HASH;
-    let prevDigest = (await gateway.app.get(AuditEventsRepository).chainHead(tenantId))?.digest ?? GENESIS_HASH;
+    let prevDigest =
+      (await gateway.app.get(AuditEventsRepository).chainHead(tenantId))?.digest ?? GENESIS_HASH;
     for (let index = 0; index < count;) {
       const rows = [];
       for (const end = Math.min(count, index + 10_000); index < end; index++) {
@@ -343,7 +345,7 @@ describe('audit log (e2e)', () => {
       const before = (await listAll(busy.keys.auditor)).length;
       const entry = (i: number) => ({
         tenantId: busy.id,
-        action: 'test.append',
+        action: plantedAction('test.append'),
         outcome: 'succeeded' as const,
         target: `t:${i}`,
       });
@@ -376,7 +378,9 @@ describe('audit log (e2e)', () => {
       if (postgresConfigured()) expect(waitingOnChainRow).toBe(1);
       // Six sent, one at the database: the metric counts the five held back.
       expect(queuedMetric).toBe('5');
-      const events = (await listAll(busy.keys.auditor)).filter((event) => event.action === 'test.append');
+      const events = (await listAll(busy.keys.auditor)).filter(
+        (event) => event.action === plantedAction('test.append'),
+      );
       expect(events).toHaveLength(8);
       expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 8 });
       // Rows written by one statement share its transaction id: the transaction's two events, the one
@@ -398,7 +402,7 @@ describe('audit log (e2e)', () => {
       const before = (await verify(busy)).checked as number;
       const entry = (i: number) => ({
         tenantId: busy.id,
-        action: 'test.append',
+        action: plantedAction('test.append'),
         outcome: 'succeeded' as const,
         target: `t:${i}`,
       });
@@ -437,7 +441,7 @@ describe('audit log (e2e)', () => {
         'fulfilled',
       ]);
       const targets = (await listAll(busy.keys.auditor))
-        .filter((event) => event.action === 'test.append')
+        .filter((event) => event.action === plantedAction('test.append'))
         .map((event) => event.target)
         .sort();
       expect(targets).toEqual(['t:0', 't:1', 't:2', 't:3', 't:4', 't:6']);
@@ -447,7 +451,11 @@ describe('audit log (e2e)', () => {
     it('answers 503 for an append that waits in the queue longer than a connection would be waited for', async () => {
       const busy = await createTenant(gateway);
       const audit = gateway.app.get(AuditService);
-      const entry = { tenantId: busy.id, action: 'test.append', outcome: 'succeeded' as const };
+      const entry = {
+        tenantId: busy.id,
+        action: plantedAction('test.append'),
+        outcome: 'succeeded' as const,
+      };
       const settled: Promise<PromiseSettledResult<unknown>[]>[] = [];
       await prisma.$transaction(
         async (tx) => {
@@ -841,7 +849,7 @@ describe('audit log (e2e)', () => {
       .expect(201);
     await gateway.app.get(AuditService).record(testActor, {
       tenantId: tenant.id,
-      action: 'test.canary',
+      action: plantedAction('test.canary'),
       outcome: 'succeeded',
       details: { password: CANARY, nested: { token: CANARY }, url: `postgres://u:${CANARY}@h/db` },
     });
@@ -853,7 +861,7 @@ describe('audit log (e2e)', () => {
     expect(gateway.logs.text()).not.toContain(CANARY);
 
     // Details come out exactly as stored: redacted once, when the event was written.
-    const planted = (await listAll(tenant.keys.auditor, { action: 'test.canary' }))[0];
+    const planted = (await listAll(tenant.keys.auditor, { action: plantedAction('test.canary') }))[0];
     expect(planted.details).toEqual({
       password: '[redacted]',
       nested: { token: '[redacted]' },

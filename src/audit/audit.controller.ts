@@ -6,7 +6,10 @@ import type { Page } from '../common/pagination';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import type { AuditCheckpoint } from './audit-checkpoint';
 import { AuditService } from './audit.service';
+import { auditActionList } from './audit-actions';
 import {
+  AuditActionListView,
+  AuditActionView,
   AuditCheckpointView,
   AuditEventListView,
   AuditEventView,
@@ -48,6 +51,18 @@ export class AuditController {
     @Query() query: AuditQueryDto,
   ): Promise<Page<AuditEventView>> {
     return this.audit.list(principal.tenantId, query);
+  }
+
+  @Get('actions')
+  @ApiOperation({
+    summary: 'The audit action catalogue',
+    description:
+      'Every action the gateway appends, with its meaning and the kind of target its events name: the choices ' +
+      "for the list's and the export's `action` filter. The same for every tenant; an auditor's, like the log.",
+  })
+  @ApiOkResponse({ type: AuditActionListView })
+  actions(): { items: AuditActionView[] } {
+    return { items: auditActionList() };
   }
 
   @Get('export')

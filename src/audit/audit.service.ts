@@ -44,10 +44,11 @@ import type {
 } from './dto/audit.dto';
 import { viewOf } from '../common/views';
 import { sha256Hex } from '../common/canonical-json';
+import { actionsMatching, type AuditAction } from './audit-actions';
 
 export interface AuditEntry {
   tenantId: string;
-  action: string;
+  action: AuditAction;
   target?: string | null;
   outcome: AuditOutcome;
   httpStatus?: number | null;
@@ -371,7 +372,7 @@ function filterWhere(tenantId: string, filter: AuditFilterDto): Prisma.AuditEven
   return {
     tenantId,
     at: { gte: from, lt: to },
-    action: filter.action,
+    action: filter.action === undefined ? undefined : { in: actionsMatching(filter.action) },
     actor: filter.actor,
     target: filter.target,
     outcome: filter.outcome,
@@ -408,5 +409,6 @@ const AUDIT_EVENT_VIEW = [
 ] as const;
 
 function toView(row: AuditEvent): AuditEventView {
-  return viewOf(row, AUDIT_EVENT_VIEW);
+  // Stored events hold catalogue names: appends take no other, and the catalogue keeps every name once written.
+  return viewOf(row, AUDIT_EVENT_VIEW) as AuditEventView;
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditedUpstreamWrites, type UpstreamActionOptions } from '../audit/audited-upstream-writes';
+import type { AuditAction } from '../audit/audit-actions';
 import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
 import { toProblem } from '../common/problem/to-problem';
@@ -284,7 +285,7 @@ export class PipesService {
     tenantId: string,
     at: PipePath,
     actor: Actor,
-    action: string,
+    action: PipeWrite,
     details: Record<string, unknown>,
     call: PipesCall,
     after?: UpstreamActionOptions<PipesEnvelope>['after'],
@@ -309,13 +310,15 @@ export class PipesService {
   }
 }
 
-const CHANGES: Record<string, PipeChange['action']> = {
+const CHANGES = {
   'pipe.update': 'update',
   'pipe.delete': 'delete',
   'pipe.state': 'state',
   'pipe.scale': 'scale',
   'pipe.settings': 'settings',
-};
+} as const satisfies Partial<Record<AuditAction, PipeChange['action']>>;
+
+type PipeWrite = keyof typeof CHANGES;
 
 type PipesCall = (access: UpstreamAccess<PipesSecret>) => Promise<UpstreamResponse<PipesEnvelope>>;
 

@@ -20,6 +20,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/audit/actions': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The audit action catalogue
+     * @description Every action the gateway appends, with its meaning and the kind of target its events name: the choices for the list's and the export's `action` filter. The same for every tenant; an auditor's, like the log.
+     */
+    get: operations['AuditController_actions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/audit/export': {
     parameters: {
       query?: never;
@@ -838,8 +858,35 @@ export interface components {
       actor: string;
       /** @description X-On-Behalf-Of of the request. */
       onBehalfOf?: string | null;
-      /** @example credential.rotate */
-      action: string;
+      /**
+       * @example credential.rotate
+       * @enum {string}
+       */
+      action:
+        | 'tenant.create'
+        | 'key.create'
+        | 'key.revoke'
+        | 'group.assign'
+        | 'group.unassign'
+        | 'group-mapping.create'
+        | 'group-mapping.delete'
+        | 'credential.create'
+        | 'credential.rotate'
+        | 'credential.delete'
+        | 'credential.use'
+        | 'credential.rejected'
+        | 'vault.value-echo'
+        | 'pipe.create'
+        | 'pipe.update'
+        | 'pipe.delete'
+        | 'pipe.state'
+        | 'pipe.scale'
+        | 'pipe.settings'
+        | 'dashboard.create'
+        | 'dashboard.replace'
+        | 'dashboard.delete'
+        | 'dashboard.restore'
+        | 'audit.prune';
       /** @example credential:3f1e2d4c-... */
       target?: string | null;
       requestId: string;
@@ -868,6 +915,59 @@ export interface components {
       /** @description Newest first (descending seq). */
       items: components['schemas']['AuditEventView'][];
       nextCursor: string | null;
+    };
+    AuditActionView: {
+      /**
+       * @example credential.rotate
+       * @enum {string}
+       */
+      action:
+        | 'tenant.create'
+        | 'key.create'
+        | 'key.revoke'
+        | 'group.assign'
+        | 'group.unassign'
+        | 'group-mapping.create'
+        | 'group-mapping.delete'
+        | 'credential.create'
+        | 'credential.rotate'
+        | 'credential.delete'
+        | 'credential.use'
+        | 'credential.rejected'
+        | 'vault.value-echo'
+        | 'pipe.create'
+        | 'pipe.update'
+        | 'pipe.delete'
+        | 'pipe.state'
+        | 'pipe.scale'
+        | 'pipe.settings'
+        | 'dashboard.create'
+        | 'dashboard.replace'
+        | 'dashboard.delete'
+        | 'dashboard.restore'
+        | 'audit.prune';
+      /** @example A credential's value was replaced by a new version. */
+      meaning: string;
+      /**
+       * @description The kind of target the action's events name, as `<kind>:<id>`; null when they name none.
+       * @enum {string|null}
+       */
+      target:
+        | 'tenant'
+        | 'key'
+        | 'group'
+        | 'group-mapping'
+        | 'credential'
+        | 'pipe-spec'
+        | 'pipe'
+        | 'dashboard'
+        | null;
+      /** @description Its effect happens upstream: a `pending` event before the call, then the outcome (`succeeded` or `failed`) with the same requestId. */
+      upstream: boolean;
+    };
+    AuditActionListView: {
+      /** @description Every action the gateway appends, grouped by subject. */
+      items: components['schemas']['AuditActionView'][];
     };
     CheckpointOutcomeView: {
       /** @description The seq of the checkpoint given. */
@@ -2491,7 +2591,7 @@ export interface operations {
         from?: string;
         /** @description Events before this instant (exclusive). */
         to?: string;
-        /** @description Exact action name. */
+        /** @description An action (GET /v1/audit/actions lists them), or a prefix ending in a dot for every action of the list that starts with it: `credential.` finds every credential action. */
         action?: string;
         /** @description Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`. */
         actor?: string;
@@ -2593,6 +2693,99 @@ export interface operations {
       };
     };
   };
+  AuditController_actions: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditActionListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   AuditController_export: {
     parameters: {
       query?: {
@@ -2600,7 +2793,7 @@ export interface operations {
         from?: string;
         /** @description Events before this instant (exclusive). */
         to?: string;
-        /** @description Exact action name. */
+        /** @description An action (GET /v1/audit/actions lists them), or a prefix ending in a dot for every action of the list that starts with it: `credential.` finds every credential action. */
         action?: string;
         /** @description Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`. */
         actor?: string;

@@ -2,6 +2,12 @@ import { ApiProperty, ApiPropertyOptional, IntersectionType } from '@nestjs/swag
 import { Type } from 'class-transformer';
 import { IsOptional, ValidateNested } from 'class-validator';
 import { ACTOR_FORMS } from '../../auth/actors';
+import {
+  AUDIT_ACTION_NAMES,
+  AUDIT_TARGET_KINDS,
+  type AuditAction,
+  type AuditTargetKind,
+} from '../audit-actions';
 import { PageQueryDto } from '../../common/pagination';
 import { typeMessage } from '../../common/validation/messages';
 import {
@@ -39,11 +45,16 @@ export class AuditFilterDto {
   @IsDateTime()
   to?: string;
 
-  @ApiPropertyOptional({ example: 'credential.rotate', description: 'Exact action name.' })
+  @ApiPropertyOptional({
+    example: 'credential.rotate',
+    description:
+      'An action (GET /v1/audit/actions lists them), or a prefix ending in a dot for every action of the ' +
+      'list that starts with it: `credential.` finds every credential action.',
+  })
   @IsOptional()
   @IsText(1, 100, {
-    pattern: /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)+$/,
-    message: 'must be a dotted lower-case name such as credential.rotate',
+    pattern: /^[a-z][a-z0-9_-]*(\.[a-z][a-z0-9_-]*)*\.([a-z][a-z0-9_-]*)?$/,
+    message: 'must be a dotted lower-case name such as credential.rotate, or a prefix such as credential.',
   })
   action?: string;
 
@@ -83,7 +94,7 @@ export class AuditEventView {
   actor!: string;
   @ApiPropertyOptional({ nullable: true, type: String, description: 'X-On-Behalf-Of of the request.' })
   onBehalfOf!: string | null;
-  @ApiProperty({ example: 'credential.rotate' }) action!: string;
+  @ApiProperty({ enum: AUDIT_ACTION_NAMES, example: 'credential.rotate' }) action!: AuditAction;
   @ApiPropertyOptional({ nullable: true, type: String, example: 'credential:3f1e2d4c-...' })
   target!: string | null;
   @ApiProperty() requestId!: string;
@@ -126,6 +137,34 @@ export class AuditEventView {
       '(docs/security.md): anyone can recompute it, and checkpoints signed with AUDIT_SIGNING_KEYS vouch for it.',
   })
   digest!: string | null;
+}
+
+/** One action of the catalogue, for a frontend's filters. */
+export class AuditActionView {
+  @ApiProperty({ enum: AUDIT_ACTION_NAMES, example: 'credential.rotate' }) action!: AuditAction;
+  @ApiProperty({ example: "A credential's value was replaced by a new version." }) meaning!: string;
+  @ApiProperty({
+    // OpenAPI 3.0: a nullable enum lists null among its values.
+    enum: [...AUDIT_TARGET_KINDS, null],
+    nullable: true,
+    type: String,
+    description: "The kind of target the action's events name, as `<kind>:<id>`; null when they name none.",
+  })
+  target!: AuditTargetKind | null;
+  @ApiProperty({
+    description:
+      'Its effect happens upstream: a `pending` event before the call, then the outcome (`succeeded` or ' +
+      '`failed`) with the same requestId.',
+  })
+  upstream!: boolean;
+}
+
+export class AuditActionListView {
+  @ApiProperty({
+    type: [AuditActionView],
+    description: 'Every action the gateway appends, grouped by subject.',
+  })
+  items!: AuditActionView[];
 }
 
 export class AuditEventListView {
