@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { AuditEventContent, GENESIS_HASH, VerifyRow } from './audit-chain';
+import type { LegacyEnd } from './audit-checkpoint';
 
 /** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
 export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
@@ -55,6 +56,8 @@ export interface ChainedEvent extends ChainHead {
 // Rows per read: an export or a verification holds one batch at a time, whatever the log's size.
 const EXPORT_BATCH = 1000;
 export const VERIFY_BATCH = 5000;
+/** Arbitrary constant shared by every replica, so only one records legacy ends at a time. */
+const LEGACY_ENDS_LOCK_ID = 727_310_002;
 
 /** The SQL of the audit_events and audit_chains tables. */
 @Injectable()
@@ -315,6 +318,63 @@ export class AuditEventsRepository {
       ORDER BY seq
       LIMIT ${VERIFY_BATCH}`;
   }
+
+  // Legacy ends (legacy-ends.ts): recorded once per database, in one transaction, by one replica.
+
+  /** Until `tx` ends, no other replica records legacy ends. */
+  async lockLegacyEnds(tx: PrismaTx): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(${LEGACY_ENDS_LOCK_ID}::bigint)`;
+  }
+
+  /** Whether any event was chained with a chain key. */
+  anyKeyed(tx: PrismaTx): Promise<boolean> {
+    return anyEvent(tx, { chainKey: { not: null } });
+  }
+
+  /** Whether any event kept was chained with the chain key `keyVersion`. */
+  anyChainedWith(keyVersion: string): Promise<boolean> {
+    return anyEvent(this.prisma, { chainKey: keyVersion });
+  }
+
+  /**
+   * Per chain that has none recorded: the event before its first keyed one (or its last event, when
+   * none is keyed), if that event is unkeyed and still kept. Unkeyed events after a keyed one were
+   * not chained so and get no legacy end.
+   */
+  unrecordedLegacyEnds(tx: PrismaTx): Promise<LegacyEnd[]> {
+    return tx.$queryRaw<LegacyEnd[]>`
+      SELECT c.tenant_id::text AS "tenantId", e.seq, e.hash
+      FROM audit_chains c
+      CROSS JOIN LATERAL (
+        SELECT coalesce(
+          (SELECT k.seq FROM audit_events k
+           WHERE k.tenant_id = c.tenant_id AND k.seq >= c.start_seq AND k.chain_key IS NOT NULL
+           ORDER BY k.seq LIMIT 1),
+          c.last_seq + 1) - 1 AS seq
+      ) legacy
+      JOIN audit_events e ON e.tenant_id = c.tenant_id AND e.seq = legacy.seq AND e.chain_key IS NULL
+      WHERE c.legacy_end_signature IS NULL AND legacy.seq >= c.start_seq`;
+  }
+
+  async recordLegacyEnd(
+    tx: PrismaTx,
+    end: LegacyEnd,
+    signed: { keyVersion: string; signature: string },
+  ): Promise<void> {
+    await tx.auditChain.update({
+      where: { tenantId: end.tenantId },
+      data: {
+        legacyEndSeq: end.seq,
+        legacyEndHash: end.hash,
+        legacyEndKeyVersion: signed.keyVersion,
+        legacyEndSignature: signed.signature,
+      },
+    });
+  }
+}
+
+async function anyEvent(db: PrismaService | PrismaTx, where: Prisma.AuditEventWhereInput): Promise<boolean> {
+  return (await db.auditEvent.findFirst({ where, select: { seq: true } })) !== null;
 }
 
 function isWriteList(change: AuditChange): change is readonly TableWrite[] {

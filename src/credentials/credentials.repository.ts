@@ -130,6 +130,17 @@ export class CredentialsRepository {
     return Object.fromEntries(rows.map((row) => [row.keyVersion, row._count._all]));
   }
 
+  /** The credential sealed first with `keyVersion`, or null when it seals none. */
+  oldestSealedWith(
+    keyVersion: string,
+  ): Promise<Pick<Credential, 'id' | 'tenantId' | 'ciphertext' | 'iv' | 'authTag'> | null> {
+    return this.prisma.credential.findFirst({
+      where: { keyVersion },
+      orderBy: { createdAt: 'asc' },
+      select: { id: true, tenantId: true, ciphertext: true, iv: true, authTag: true },
+    });
+  }
+
   /** Ids of credentials sealed with another key version than `keyVersion`, a batch at a time. */
   async sealedWithOtherThan(keyVersion: string): Promise<string[]> {
     const rows = await this.prisma.credential.findMany({

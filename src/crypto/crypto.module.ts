@@ -4,6 +4,9 @@ import type { AppConfigService } from '../config/config.module';
 import { AuditChainKeys } from './audit-chain-keys';
 import { CryptoService } from './crypto.service';
 import { KeyChecksService } from './key-checks.service';
+import { KeyChecksRepository } from './key-checks.repository';
+import { CredentialsRepository } from '../credentials/credentials.repository';
+import { AuditEventsRepository } from '../audit/audit-events.repository';
 import {
   AUDIT_CHAIN_KEYS,
   isEphemeralKeyRing,
@@ -53,6 +56,11 @@ function settings(config: AppConfigService, keysText: string | null, purpose?: K
         loadSigningKeys(settings(config, config.get('auditSigningKeys', { infer: true }))),
     },
     KeyChecksService,
+    KeyChecksRepository,
+    // The checks read these tables too; their repositories hold no state, and the modules that own
+    // them import this one.
+    CredentialsRepository,
+    AuditEventsRepository,
   ],
   exports: [CryptoService, AuditChainKeys, AuditSigningKeys],
 })

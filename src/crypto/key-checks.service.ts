@@ -1,8 +1,11 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
+import { AuditEventsRepository } from '../audit/audit-events.repository';
 import { recordLegacyEnds } from '../audit/legacy-ends';
+import { CredentialsRepository } from '../credentials/credentials.repository';
 import { PrismaService } from '../database/prisma.service';
 import { AuditChainKeys } from './audit-chain-keys';
 import { credentialAssociatedData, CryptoService, DecryptionError } from './crypto.service';
+import { KeyChecksRepository, type KeyPurpose } from './key-checks.repository';
 import { AUDIT_CHAIN_KEYS, MASTER_KEYS } from './load-key-ring';
 
 /** A configured key is not the one the database's data was sealed or chained with, or is missing. */
@@ -10,11 +13,9 @@ export class KeyCheckError extends Error {
   override name = 'KeyCheckError';
 }
 
-type Purpose = 'encryption' | 'audit-chain';
-
 /** What the check of one key ring needs to know of it. */
 interface CheckedRing {
-  purpose: Purpose;
+  purpose: KeyPurpose;
   variable: string;
   versions(): string[];
   has(version: string): boolean;
@@ -45,22 +46,28 @@ export class KeyChecksService implements OnApplicationBootstrap {
     private readonly prisma: PrismaService,
     private readonly crypto: CryptoService,
     private readonly chainKeys: AuditChainKeys,
+    private readonly keyChecks: KeyChecksRepository,
+    private readonly credentials: CredentialsRepository,
+    private readonly events: AuditEventsRepository,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {
     if (!this.crypto.ephemeral) await this.check(this.encryptionRing());
     if (!this.chainKeys.ephemeral) {
-      const recorded = await recordLegacyEnds(this.prisma, this.chainKeys);
+      const recorded = await recordLegacyEnds(this.prisma, this.chainKeys, {
+        keyChecks: this.keyChecks,
+        events: this.events,
+      });
       if (recorded) this.logger.log(`recorded where the legacy events of ${recorded} audit chain(s) end`);
       await this.check(this.chainRing());
     }
   }
 
   private async check(ring: CheckedRing): Promise<void> {
-    const stored = await this.prisma.keyCheck.findMany({ where: { purpose: ring.purpose } });
+    const stored = await this.keyChecks.ofPurpose(ring.purpose);
     for (const { keyVersion, checkValue } of stored) {
       if (ring.has(keyVersion)) {
-        if (!ring.matches(keyVersion, Buffer.from(checkValue))) throw wrongKey(ring, keyVersion);
+        if (!ring.matches(keyVersion, checkValue)) throw wrongKey(ring, keyVersion);
         continue;
       }
       const needed = await ring.stillNeeded(keyVersion);
@@ -74,22 +81,10 @@ export class KeyChecksService implements OnApplicationBootstrap {
     const checked = new Set(stored.map((row) => row.keyVersion));
     for (const version of ring.versions().filter((each) => !checked.has(each))) {
       await ring.proveOnData(version);
-      const created = await this.prisma.keyCheck.createMany({
-        data: [
-          {
-            purpose: ring.purpose,
-            keyVersion: version,
-            checkValue: new Uint8Array(ring.checkValue(version)),
-          },
-        ],
-        skipDuplicates: true,
-      });
-      if (created.count === 0) {
+      if (!(await this.keyChecks.storeIfAbsent(ring.purpose, version, ring.checkValue(version)))) {
         // Another process starting at the same time stored it first: it must be the same key.
-        const { checkValue } = await this.prisma.keyCheck.findUniqueOrThrow({
-          where: { purpose_keyVersion: { purpose: ring.purpose, keyVersion: version } },
-        });
-        if (!ring.matches(version, Buffer.from(checkValue))) throw wrongKey(ring, version);
+        const checkValue = await this.keyChecks.checkValue(ring.purpose, version);
+        if (!ring.matches(version, checkValue)) throw wrongKey(ring, version);
       } else {
         this.logger.log(`stored the key check of ${ring.variable} key ${version}`);
       }
@@ -97,7 +92,7 @@ export class KeyChecksService implements OnApplicationBootstrap {
   }
 
   private encryptionRing(): CheckedRing {
-    const { crypto, prisma } = this;
+    const { crypto, credentials } = this;
     return {
       purpose: 'encryption',
       variable: MASTER_KEYS.variable,
@@ -110,11 +105,7 @@ export class KeyChecksService implements OnApplicationBootstrap {
       // Credentials sealed before key checks existed: one of them must open with the key.
       async proveOnData(version) {
         // The oldest: sealed before anyone could have started with a wrong key of the same name.
-        const row = await prisma.credential.findFirst({
-          where: { keyVersion: version },
-          orderBy: { createdAt: 'asc' },
-          select: { id: true, tenantId: true, ciphertext: true, iv: true, authTag: true },
-        });
+        const row = await credentials.oldestSealedWith(version);
         if (!row) return;
         try {
           crypto.decrypt(
@@ -138,7 +129,7 @@ export class KeyChecksService implements OnApplicationBootstrap {
   }
 
   private chainRing(): CheckedRing {
-    const { chainKeys, prisma } = this;
+    const { chainKeys, events } = this;
     return {
       purpose: 'audit-chain',
       variable: AUDIT_CHAIN_KEYS.variable,
@@ -148,11 +139,9 @@ export class KeyChecksService implements OnApplicationBootstrap {
       matches: (version, check) => chainKeys.keyCheckMatches(version, check),
       async stillNeeded(version) {
         // Old events come first in the table, so a key still in use is found early in the scan.
-        const kept = await prisma.auditEvent.findFirst({
-          where: { chainKey: version },
-          select: { seq: true },
-        });
-        return kept ? 'chained audit events still kept (verification needs it)' : null;
+        return (await events.anyChainedWith(version))
+          ? 'chained audit events still kept (verification needs it)'
+          : null;
       },
       // Events are only chained with keys that have a check value.
       proveOnData: () => Promise.resolve(),
