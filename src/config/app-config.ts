@@ -192,7 +192,10 @@ function fraction(env: Env, name: string, fallback: number, min: number, max: nu
   const raw = value(env, name);
   if (raw === undefined) return fallback;
   if (!/^\d+(\.\d+)?$/.test(raw) || Number(raw) < min || Number(raw) > max) {
-    throw new ConfigError(name, `must be a fraction from ${min} to ${max} such as ${fallback} (got "${raw}")`);
+    throw new ConfigError(
+      name,
+      `must be a fraction from ${min} to ${max} such as ${fallback} (got "${raw}")`,
+    );
   }
   return Number(raw);
 }
