@@ -319,7 +319,6 @@ export const ROUTES: readonly RouteSpec[] = [
   },
   { method: 'GET', template: '/v1/audit/checkpoint', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/signing-keys', access: 'public' },
-  { method: 'GET', template: '/v1/audit/signing-keys', access: 'public' },
   { method: 'GET', template: '/health/live', access: 'public' },
   { method: 'GET', template: '/health/ready', access: 'public' },
   { method: 'GET', template: '/metrics', access: 'public' },
