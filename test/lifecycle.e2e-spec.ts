@@ -277,6 +277,21 @@ describe('pipe and dashboard lifecycle (e2e)', () => {
       expect(other.body.type).toMatch(/idempotency-key-reused$/);
     });
 
+    it('answers a repeated create whose first the service refused with the same problem, calling it once', async () => {
+      const key = `refused-${randomUUID()}`;
+      const body = { ...validDashboardBody(), name: `refused ${key}` };
+      world.dashboards.faults.add({ kind: 'status', status: 500, method: 'POST', times: 1 });
+      const send = () =>
+        world.gateway.http.post(dashboards).set(as('operator')).set('Idempotency-Key', key).send(body);
+      const first = await send().expect(502);
+      const second = await send().expect(502);
+      expect(second.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(second.body).toEqual(first.body);
+      expect(world.dashboards.requests().filter((request) => request.method === 'POST')).toHaveLength(1);
+      const events = await auditOf('dashboard.create', 'dashboard:new');
+      expect(events.at(-1)).toMatchObject({ outcome: 'failed', details: { problem: 'upstream-error' } });
+    });
+
     it('refuses a create body it owns the rules of, before any upstream call', async () => {
       const response = await world.gateway.http
         .post(dashboards)

@@ -2,16 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditedUpstreamWrites } from '../audit/audited-upstream-writes';
 import type { Actor } from '../auth/principal';
-import { canonicalJson } from '../common/canonical-json';
-import { idempotentRequestInProgress } from '../idempotency/idempotency';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
 import { ProblemException, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { UpstreamCredentials, type UpstreamCredential } from '../credentials/upstream-credentials';
 import type { DashboardsSecret } from '../credentials/credential-secret';
-import { isUniqueViolation } from '../database/database-errors';
-import { UNIQUE } from '../database/unique-constraints';
 import type { DashboardVersion } from '../generated/prisma/client';
 import { DashboardEnvelope, DashboardsApiClient } from '../upstream/dashboards-api.client';
 import { upstreamInvalidAnswer } from '../upstream/upstream-errors';
@@ -98,16 +94,14 @@ export class DashboardsService {
     actor: Actor,
   ): Promise<CreatedDashboard> {
     const credential = await this.credentials.dashboardsCredential(tenantId, credentialId, actor);
-    const key =
-      idempotencyKey === null ? null : { tenantId, operation: 'dashboard.create', key: idempotencyKey };
-    let fingerprint = '';
-    if (key !== null) {
-      const request = canonicalJson({ credentialId: credential.id, body });
-      const check = await this.idempotency.check({ ...key, request, resource: 'dashboard' });
-      if (check.replay) return check.replay;
-      fingerprint = check.fingerprint;
-    }
-    try {
+    const create = {
+      tenantId,
+      operation: 'dashboard.create' as const,
+      key: idempotencyKey,
+      request: { credentialId: credential.id, body },
+      resource: 'dashboard',
+    };
+    return this.idempotency.create(create, async (keyed) => {
       const { value } = await this.upstreamWrites.run({
         actor,
         entry: {
@@ -117,25 +111,21 @@ export class DashboardsService {
           target: 'dashboard:new',
           details: { credentialId: credential.id },
         },
-        before: key === null ? undefined : () => this.idempotency.pending(key, fingerprint),
+        before: () => keyed.pending(),
         call: async () => ({ ...(await this.createUpstream(credential, body, actor)), status: CREATED }),
-        after: (outcome) => {
-          const writes = outcome.succeeded
-            ? [this.versionRows.stored({ tenantId, credentialId: credential.id, ...outcome.value }, actor)]
-            : [];
-          if (key !== null) {
-            const response = outcome.succeeded
-              ? { status: outcome.status, body: outcome.value.body }
-              : { status: outcome.status, body: toProblem(outcome.error, actor.requestId).body };
-            writes.push(this.idempotency.completed(key, outcome.succeeded, response));
-          }
-          return writes;
-        },
+        after: (outcome) =>
+          outcome.succeeded
+            ? [
+                this.versionRows.stored({ tenantId, credentialId: credential.id, ...outcome.value }, actor),
+                ...keyed.completed(true, { status: outcome.status, body: outcome.value.body }),
+              ]
+            : keyed.completed(false, {
+                status: outcome.status,
+                body: toProblem(outcome.error, actor.requestId).body,
+              }),
       });
       return { status: CREATED, body: value.body, etag: value.etag };
-    } catch (error) {
-      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
-    }
+    });
   }
 
   replace(

@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
+import type { AuditAction } from '../audit/audit-actions';
 import type { TableWrite } from '../audit/audit-events.repository';
 import type { AppConfig } from '../config/app-config';
 import { CryptoService } from '../crypto/crypto.service';
 import { redactSecrets } from '../redaction/redact';
+import { canonicalJson } from '../common/canonical-json';
+import { isUniqueViolation } from '../database/database-errors';
+import { UNIQUE } from '../database/unique-constraints';
 import {
+  idempotentRequestInProgress,
   IDEMPOTENCY_WINDOW_MS,
   pendingLimitMs,
   replayOf,
@@ -21,6 +26,34 @@ export interface KeyedRequest extends IdempotencyKeyOf {
   /** `pipe`, `dashboard`: named in the answer to a replay of an interrupted create. */
   resource: string;
 }
+
+/** A create as IdempotencyStore.create takes it. */
+export interface CreateRequest {
+  tenantId: string;
+  /** The create's audit action: a key is the caller's per tenant and per operation. */
+  operation: AuditAction;
+  /** The caller's Idempotency-Key; null when it sent none. */
+  key: string | null;
+  /** Where it goes and its whole body, secrets included: a new secret under the same key is another request. */
+  request: Record<string, unknown>;
+  /** `pipe`, `dashboard`: named in the answer to a replay of an interrupted create. */
+  resource: string;
+}
+
+/**
+ * The writes that record a create under its key, to run with its audit events (none without a
+ * key): the key taken with the pending event, the answer with the outcome.
+ */
+export interface CreateKeyWrites {
+  /** `recordId`: the create's history entry, where it has one. */
+  pending(recordId?: string): TableWrite[];
+  /** The answer the caller got, redacted like every response. */
+  completed(succeeded: boolean, response: StoredResponse): TableWrite[];
+  /** The same, for a successful answer already redacted and written as JSON (`bodyJson`). */
+  succeededAsWritten(status: number, bodyJson: string): TableWrite[];
+}
+
+const NO_KEY: CreateKeyWrites = { pending: () => [], completed: () => [], succeededAsWritten: () => [] };
 
 /** A keyed create's first step: the earlier answer to replay, or the fingerprint to record it by. */
 export type IdempotencyCheck = { replay: ReplayedAnswer } | { replay: null; fingerprint: string };
@@ -41,8 +74,37 @@ export class IdempotencyStore {
     this.pendingLimitMs = pendingLimitMs(config.get('upstream', { infer: true }).timeoutMs);
   }
 
+  /**
+   * Every create that takes an Idempotency-Key: the earlier answer for its key when there is one,
+   * else `run`'s, which writes `writes` with its audit events. A second create racing for the key
+   * fails its pending write, and is answered 409 in progress.
+   */
+  async create<T>(
+    create: CreateRequest,
+    run: (writes: CreateKeyWrites) => Promise<T>,
+  ): Promise<T | ReplayedAnswer> {
+    if (create.key === null) return run(NO_KEY);
+    const key: IdempotencyKeyOf = { tenantId: create.tenantId, operation: create.operation, key: create.key };
+    const check = await this.check({
+      ...key,
+      request: canonicalJson(create.request),
+      resource: create.resource,
+    });
+    if (check.replay) return check.replay;
+    const { fingerprint } = check;
+    try {
+      return await run({
+        pending: (recordId) => [this.requests.pending(key, fingerprint, recordId ?? null)],
+        completed: (succeeded, response) => [this.completed(key, succeeded, response)],
+        succeededAsWritten: (status, bodyJson) => [this.succeededAsWritten(key, status, bodyJson)],
+      });
+    } catch (error) {
+      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
+    }
+  }
+
   /** The earlier answer under this key within 24 h, if any; an expired key is released. */
-  async check(keyed: KeyedRequest): Promise<IdempotencyCheck> {
+  private async check(keyed: KeyedRequest): Promise<IdempotencyCheck> {
     const earlier = await this.requests.find(keyed);
     if (earlier !== null && earlier.createdAt.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) {
       await this.requests.release(keyed);
@@ -66,21 +128,15 @@ export class IdempotencyStore {
     return { replay: null, fingerprint: this.crypto.fingerprint(keyed.request) };
   }
 
-  // The writes below go with the create's audit events: pending with the pending event, the
-  // answer with the outcome.
-
-  /** `recordId`: the create's history entry, where it has one. */
-  pending(key: IdempotencyKeyOf, fingerprint: string, recordId: string | null = null): TableWrite {
-    return this.requests.pending(key, fingerprint, recordId);
-  }
+  // The answer goes with the create's outcome event.
 
   /** The answer the caller got, redacted like every response. */
-  completed(key: IdempotencyKeyOf, succeeded: boolean, response: StoredResponse): TableWrite {
+  private completed(key: IdempotencyKeyOf, succeeded: boolean, response: StoredResponse): TableWrite {
     return this.requests.completed(key, succeeded, JSON.stringify(redactSecrets(response)));
   }
 
   /** The same, for a successful answer already redacted and written as JSON (`bodyJson`). */
-  succeededAsWritten(key: IdempotencyKeyOf, status: number, bodyJson: string): TableWrite {
+  private succeededAsWritten(key: IdempotencyKeyOf, status: number, bodyJson: string): TableWrite {
     // JSON.stringify({ status, body } satisfies StoredResponse), without writing the body again.
     return this.requests.completed(key, true, `{"status":${status},"body":${bodyJson}}`);
   }

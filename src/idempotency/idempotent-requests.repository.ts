@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { AuditAction } from '../audit/audit-actions';
 import type { TableWrite } from '../audit/audit-events.repository';
 import { PrismaService } from '../database/prisma.service';
 import { Prisma, type IdempotentRequest } from '../generated/prisma/client';
@@ -7,7 +8,7 @@ import { Prisma, type IdempotentRequest } from '../generated/prisma/client';
 export interface IdempotencyKeyOf {
   tenantId: string;
   /** The audit action of the create: pipe.create, dashboard.create. */
-  operation: string;
+  operation: AuditAction;
   key: string;
 }
 

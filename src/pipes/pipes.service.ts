@@ -2,12 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditedUpstreamWrites, type UpstreamActionOptions } from '../audit/audited-upstream-writes';
 import type { AuditAction } from '../audit/audit-actions';
-import { isUniqueViolation } from '../database/database-errors';
 import type { Actor } from '../auth/principal';
 import { toProblem } from '../common/problem/to-problem';
 import { UpstreamCallService } from '../upstream/upstream-call.service';
 import { UpstreamCredentials } from '../credentials/upstream-credentials';
-import { UNIQUE } from '../database/unique-constraints';
 import { PipeLocation, PipePath, PipesApiClient, PipesEnvelope } from '../upstream/pipes-api.client';
 import type { UpstreamAccess, UpstreamResponse } from '../upstream/upstream-http';
 import type { PipesSecret } from '../credentials/credential-secret';
@@ -19,9 +17,7 @@ import { checkCreatePipeBody, checkUpdatePipeBody } from './schema/pipe-bodies';
 import { PipeSpecHistoryService } from './history/pipe-spec-history.service';
 import { fieldPaths, SecretReferences } from '../vault/references/secret-references';
 import { SecretUsesRepository } from '../vault/references/secret-uses.repository';
-import { idempotentRequestInProgress } from '../idempotency/idempotency';
 import { IdempotencyStore } from '../idempotency/idempotency-store';
-import { canonicalJson } from '../common/canonical-json';
 import { PipeChange, PipeRead, PipeReadAnswer, PipeReads } from '../pipe-reads/pipe-reads.service';
 
 @Injectable()
@@ -51,20 +47,15 @@ export class PipesService {
     assertBody(checkCreatePipeBody, resolved.body);
     const spec = body as Record<string, unknown>;
     const redacted = this.history.redact(spec);
-    const key = idempotencyKey === null ? null : { tenantId, operation: 'pipe.create', key: idempotencyKey };
-    let fingerprint = '';
-    if (key !== null) {
-      const request = canonicalJson({ organizationId: at.organizationId, serviceId: at.serviceId, spec });
-      const check = await this.idempotency.check({ ...key, request, resource: 'pipe' });
-      if (check.replay) {
-        const { status, body: answer, problem } = check.replay;
-        return { status, body: answer, problem };
-      }
-      fingerprint = check.fingerprint;
-    }
-
-    const recordId = randomUUID();
-    try {
+    const create = {
+      tenantId,
+      operation: 'pipe.create' as const,
+      key: idempotencyKey,
+      request: { organizationId: at.organizationId, serviceId: at.serviceId, spec },
+      resource: 'pipe',
+    };
+    return this.idempotency.create(create, async (keyed) => {
+      const recordId = randomUUID();
       const { status, value } = await this.upstreamWrites.run({
         actor,
         entry: {
@@ -81,7 +72,7 @@ export class PipesService {
         },
         before: () => [
           this.history.pendingRecord(recordId, { tenantId, ...at, resubmittedFrom }, redacted, actor),
-          ...(key === null ? [] : [this.idempotency.pending(key, fingerprint, recordId)]),
+          ...keyed.pending(recordId),
         ],
         call: async () => {
           const credential = await this.credentials.pipesCredential(tenantId, at.organizationId, actor);
@@ -104,7 +95,7 @@ export class PipesService {
                 upstreamStatus: outcome.error?.problem.upstream?.status ?? null,
                 response,
               }),
-              ...(key === null ? [] : [this.idempotency.completed(key, false, response)]),
+              ...keyed.completed(false, response),
             ];
           }
           const { response, json } = outcome.value;
@@ -112,7 +103,7 @@ export class PipesService {
           return [
             this.history.succeededRecord(recordId, { pipeId, answer: response }),
             // The answer's body comes redacted by UpstreamHttp: stored as it is.
-            ...(key === null ? [] : [this.idempotency.succeededAsWritten(key, response.status, json)]),
+            ...keyed.succeededAsWritten(response.status, json),
             ...(pipeId === null
               ? []
               : this.secretUses.recorded(tenantId, { ...at, pipeId }, resolved.uses, [], recordId)),
@@ -127,9 +118,7 @@ export class PipesService {
         answer: value.response.body,
       });
       return { status, body: value.response.body, json: value.json };
-    } catch (error) {
-      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
-    }
+    });
   }
 
   /**

@@ -81,7 +81,7 @@ describe(`migration ${MIGRATION}`, () => {
     prisma = new PrismaService(connection);
     await prisma.onModuleInit();
     const requests = new IdempotentRequestsRepository(prisma);
-    const key = (name: string) => ({ tenantId, operation: 'pipe.create', key: name });
+    const key = (name: string) => ({ tenantId, operation: 'pipe.create' as const, key: name });
 
     expect(await requests.find(key('key-succeeded'))).toEqual({
       tenantId,
