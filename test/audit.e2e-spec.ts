@@ -406,15 +406,14 @@ describe('audit log (e2e)', () => {
         outcome: 'succeeded' as const,
         target: `t:${i}`,
       });
-      // The tenant's chain row exists already: writing it again breaks its primary key.
+      // No such tenant: the write breaks its foreign key.
       const failingChange: TableWrite = {
-        insert: 'audit_chains',
+        insert: 'idempotent_requests',
         values: {
-          tenant_id: Prisma.sql`${busy.id}::uuid`,
-          last_seq: Prisma.sql`0`,
-          last_hash: Prisma.sql`'x'`,
-          start_seq: Prisma.sql`1`,
-          start_hash: Prisma.sql`'x'`,
+          tenant_id: Prisma.sql`${randomUUID()}::uuid`,
+          operation: Prisma.sql`'pipe.create'`,
+          key: Prisma.sql`'failing'`,
+          fingerprint: Prisma.sql`'x'`,
         },
       };
       let settled: Promise<PromiseSettledResult<unknown>[]> = Promise.resolve([]);

@@ -3,6 +3,7 @@ import { AuditEvent, Prisma } from '../generated/prisma/client';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
 import { AuditEventContent, GENESIS_HASH, VerifyRow } from './audit-chain';
 import type { LegacyEnd } from './audit-checkpoint';
+import type { AuditedTable, ColumnValues } from './table-columns';
 
 /** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
 export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
@@ -14,17 +15,21 @@ export type RunStatement = <Row>(sql: Prisma.Sql) => Promise<Row[]>;
  * A write to one table that must commit with an audit event or not at all: it is run in the
  * event's statement, only if the event is written. Each table's repository says what to write;
  * this repository alone turns it into SQL. Values and conditions are SQL fragments with their
- * parameters (`Prisma.sql\`${id}::uuid\``); a condition names its columns with their table.
+ * parameters (`Prisma.sql\`${id}::uuid\``); a condition names its columns with their table. The
+ * tables and the columns given values are typed from the Prisma models (table-columns.ts).
  */
-export type TableWrite =
+export type TableWrite = { [T in AuditedTable]: WriteTo<T> }[AuditedTable];
+
+/** A write to `T`, naming only columns `T` has (table-columns.ts). */
+type WriteTo<T extends AuditedTable> =
   | {
-      insert: string;
-      values: Readonly<Record<string, Prisma.Sql>>;
+      insert: T;
+      values: ColumnValues<T, Prisma.Sql>;
       /** What to do when the row exists: an `ON CONFLICT …` clause. */
       onConflict?: Prisma.Sql;
     }
-  | { update: string; set: Readonly<Record<string, Prisma.Sql>>; where: Prisma.Sql }
-  | { delete: string; where: Prisma.Sql };
+  | { update: T; set: ColumnValues<T, Prisma.Sql>; where: Prisma.Sql }
+  | { delete: T; where: Prisma.Sql };
 
 /** The writes that go with one event. */
 export type AuditChange = TableWrite | readonly TableWrite[];
@@ -377,6 +382,11 @@ async function anyEvent(db: PrismaService | PrismaTx, where: Prisma.AuditEventWh
   return (await db.auditEvent.findFirst({ where, select: { seq: true } })) !== null;
 }
 
+/** The columns given a value, with it. */
+function columnValues(values: Readonly<Partial<Record<string, Prisma.Sql>>>): [string, Prisma.Sql][] {
+  return Object.entries(values).filter((entry): entry is [string, Prisma.Sql] => entry[1] !== undefined);
+}
+
 function isWriteList(change: AuditChange): change is readonly TableWrite[] {
   return Array.isArray(change);
 }
@@ -387,15 +397,18 @@ function isWriteList(change: AuditChange): change is readonly TableWrite[] {
  */
 export function renderWrite(write: TableWrite): Prisma.Sql {
   if ('insert' in write) {
-    const columns = Object.keys(write.values);
+    const values = columnValues(write.values);
     return Prisma.sql`
-      INSERT INTO ${Prisma.raw(write.insert)} (${Prisma.raw(columns.join(', '))})
-      SELECT ${Prisma.join(Object.values(write.values), ', ')}
+      INSERT INTO ${Prisma.raw(write.insert)} (${Prisma.raw(values.map(([column]) => column).join(', '))})
+      SELECT ${Prisma.join(
+        values.map(([, value]) => value),
+        ', ',
+      )}
       FROM appended
       ${write.onConflict ?? Prisma.empty}`;
   }
   if ('update' in write) {
-    const assignments = Object.entries(write.set).map(
+    const assignments = columnValues(write.set).map(
       ([column, value]) => Prisma.sql`${Prisma.raw(column)} = ${value}`,
     );
     return Prisma.sql`

@@ -50,7 +50,7 @@ export class SecretUsesRepository {
       ...(replaced.length > 0
         ? [
             {
-              delete: 'secret_uses',
+              delete: 'secret_uses' as const,
               where: Prisma.sql`secret_uses.tenant_id = ${tenantId}::uuid AND secret_uses.pipe_id = ${pipe.pipeId}
                 AND secret_uses.path = ANY(${replaced}::text[])`,
             },
