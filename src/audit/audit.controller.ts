@@ -21,7 +21,7 @@ import {
   VerifyAgainstCheckpointDto,
 } from './dto/audit.dto';
 import type { SigningJwk } from '../crypto/audit-signing-keys';
-import { ApiJsonBody, ApiProblem } from '../openapi/api-problems';
+import { ApiJsonBody, ApiProblem, ApiUrlProblems } from '../openapi/api-problems';
 
 const NDJSON = 'application/x-ndjson';
 
@@ -138,9 +138,17 @@ export class AuditController {
   checkpoint(@CurrentPrincipal() principal: TenantPrincipal): Promise<AuditCheckpoint> {
     return this.checkpoints.checkpoint(principal.tenantId);
   }
+}
+
+/** The checkpoints' public keys: open to anyone, so that a copy of the log can be checked without the gateway. */
+@ApiTags('audit')
+@Controller('v1/audit')
+@Public()
+@ApiUrlProblems()
+export class AuditSigningKeysController {
+  constructor(private readonly checkpoints: AuditCheckpointService) {}
 
   @Get('signing-keys')
-  @Public()
   @ApiOperation({
     summary: 'The public keys of signed audit checkpoints',
     description:

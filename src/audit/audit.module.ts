@@ -3,14 +3,14 @@ import { CryptoModule } from '../crypto/crypto.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
 import { AuditRetentionService } from './audit-retention.service';
-import { AuditController } from './audit.controller';
+import { AuditController, AuditSigningKeysController } from './audit.controller';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditedUpstreamWrites } from './audited-upstream-writes';
 import { AuditService } from './audit.service';
 
 @Module({
   imports: [CryptoModule],
-  controllers: [AuditController],
+  controllers: [AuditController, AuditSigningKeysController],
   providers: [
     AuditEventsRepository,
     AuditCheckpointsRepository,

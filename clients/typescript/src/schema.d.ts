@@ -115,7 +115,7 @@ export interface paths {
      * The public keys of signed audit checkpoints
      * @description A JWKS (RFC 7517, Ed25519 keys as RFC 8037 writes them) of every AUDIT_SIGNING_KEYS key, the signing one first: what tools/verify-audit-log.mjs takes with --keys. No credential: the keys are public.
      */
-    get: operations['AuditController_signingKeys'];
+    get: operations['AuditSigningKeysController_signingKeys'];
     put?: never;
     post?: never;
     delete?: never;
@@ -3211,14 +3211,10 @@ export interface operations {
       };
     };
   };
-  AuditController_signingKeys: {
+  AuditSigningKeysController_signingKeys: {
     parameters: {
       query?: never;
       header?: {
-        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
-        'X-On-Behalf-Of'?: string;
-        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
-        'X-Tenant-Id'?: string;
         /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
         'X-Request-Id'?: string;
       };
@@ -3236,43 +3232,9 @@ export interface operations {
           'application/json': components['schemas']['SigningKeySetView'];
         };
       };
-      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
       400: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
-      401: {
-        headers: {
-          /** @description The scheme to authenticate with: `Bearer`. */
-          'WWW-Authenticate'?: string;
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
-      403: {
-        headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
-      429: {
-        headers: {
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
@@ -3283,18 +3245,6 @@ export interface operations {
       /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
       500: {
         headers: {
-          'X-Request-Id': components['headers']['RequestId'];
-          [name: string]: unknown;
-        };
-        content: {
-          'application/problem+json': components['schemas']['Problem'];
-        };
-      };
-      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
-      503: {
-        headers: {
-          /** @description Seconds to wait before trying again. */
-          'Retry-After'?: number;
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
         };
