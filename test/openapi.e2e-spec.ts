@@ -12,6 +12,7 @@ import { validDashboardBody } from './fixtures/dashboard-bodies';
 import { bearer } from './support/fixtures';
 import { startGateway } from './support/gateway';
 import { startUpstreamWorld, type UpstreamWorld } from './support/upstreams';
+import { routeName, ROUTES } from './security/route-catalog';
 
 type Json = Record<string, any>;
 
@@ -34,7 +35,7 @@ function operationsOf(document: Json): Operation[] {
 }
 
 const PROBLEM = { $ref: '#/components/schemas/Problem' };
-const PUBLIC = new Set(['GET /health/live', 'GET /health/ready', 'GET /metrics']);
+const PUBLIC = new Set(ROUTES.filter((route) => route.access === 'public').map(routeName));
 
 /** Which upstream a route calls, by its path; null for routes the gateway answers alone. */
 function upstreamOf({ method, template }: Operation): 'pipes' | 'dashboards' | null {
