@@ -10,7 +10,12 @@ import { join } from 'node:path';
 import { PrismaService } from '../../src/database/prisma.service';
 import { CLAIM_SOCKET, LOCK_FILE } from '../../src/database/data-dir-lock';
 import { platformAuth } from '../support/fixtures';
-import { startGateway, TEST_AUDIT_CHAIN_KEYS, TEST_ENCRYPTION_KEYS } from '../support/gateway';
+import {
+  startGateway,
+  TEST_AUDIT_CHAIN_KEYS,
+  TEST_AUDIT_SIGNING_KEYS,
+  TEST_ENCRYPTION_KEYS,
+} from '../support/gateway';
 import { itIf, itWithPostgres } from '../support/skip';
 
 const ROOT = join(__dirname, '..', '..');
@@ -35,6 +40,7 @@ function launch(entry: string, args: string[], dataDir: string): ChildProcess {
       LOG_LEVEL: 'warn',
       GATEWAY_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
       AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
+      AUDIT_SIGNING_KEYS: TEST_AUDIT_SIGNING_KEYS,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

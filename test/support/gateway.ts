@@ -26,6 +26,9 @@ export const TEST_ADMIN_TOKEN = 'test-admin-token-0123456789abcdef0123456789';
  */
 export const TEST_ENCRYPTION_KEYS = 'v1:ZP2ukTkOcyGY0purlg0FEmaHDs3gvJXPRleRHvhTZjg=';
 export const TEST_AUDIT_CHAIN_KEYS = 'v1:iYSGIlFGIDhIANRrAhY9ofqB80uF30nTFbyEMccXs14=';
+/** For gateways and CLI runs on a data folder, which would otherwise generate (and warn of) a development one. */
+export const TEST_AUDIT_SIGNING_KEYS =
+  'test-1:MC4CAQAwBQYDK2VwBCIEIGmF2sci3vj2kYxtz3xHX0YqRFHSFB6T/I8UuQXzYSR1';
 
 /**
  * Starts the real gateway (same bootstrap as main.ts) on a random loopback port. The database is
