@@ -307,10 +307,13 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       const download = page.waitForEvent('download');
       await page.getByRole('button', { name: 'Export as NDJSON' }).click();
       const file = await (await download).path();
-      const events = readFileSync(file, 'utf8')
+      const lines = readFileSync(file, 'utf8')
         .trim()
         .split('\n')
-        .map((line) => JSON.parse(line) as { actor: string; action: string });
+        .map((line) => JSON.parse(line) as { actor: string; action: string; checkpoint?: string });
+      // The export ends with the signed checkpoint of its last event.
+      expect(typeof lines.at(-1)?.checkpoint).toBe('string');
+      const events = lines.slice(0, -1);
       expect(events.length).toBeGreaterThan(0);
       expect(new Set(events.map((event) => event.actor))).toEqual(new Set([`user:${AUDITED_PERSON}`]));
       expect(events.map((event) => event.action)).toContain('dashboard.replace');
