@@ -578,7 +578,8 @@ describe('kept pipe events, bounded by bytes (e2e)', () => {
         await new Promise((resolve) => setTimeout(resolve, 600));
       }
       const sent = readers.reduce((sum, reader) => sum + reader.received(), 0);
-      expect(sent).toBeGreaterThan(15 * 1024 * KiB);
+      // However many states a loaded machine's polls coalesce, well past the total bound.
+      expect(sent).toBeGreaterThan(2 * 3_000 * KiB);
       const bytes = await eventBytesKept(gateway);
       expect(bytes).toBeGreaterThan(1_000 * KiB);
       expect(bytes).toBeLessThanOrEqual(3_000 * KiB);
@@ -587,7 +588,7 @@ describe('kept pipe events, bounded by bytes (e2e)', () => {
       collect();
       const after = process.memoryUsage();
       // Kept whole, what was sent would have stayed in this process's heap.
-      expect(after.heapUsed - before.heapUsed).toBeLessThan(10 * 1024 * KiB);
+      expect(after.heapUsed - before.heapUsed).toBeLessThan(Math.min(10 * 1024 * KiB, sent - 1_000 * KiB));
       // This process also holds the embedded database and the simulator: its RSS moves by more
       // than the heap does, so the bound on it is looser.
       expect(after.rss - before.rss).toBeLessThan(64 * 1024 * KiB);
