@@ -86,11 +86,18 @@ export class AuditEventsRepository {
 
   /** The same, with the chain row locked until the transaction `tx` ends. */
   async lockHead(tx: SqlRunner, tenantId: string): Promise<ChainHead> {
-    const lock = () => tx.$queryRaw<ChainHead[]>`${headQuery(tenantId)} FOR UPDATE OF c`;
-    const [head] = await lock();
-    if (head) return head;
-    await createChain(tx, tenantId);
-    return (await lock())[0];
+    const lock = () =>
+      tx.$queryRaw<
+        { locked: number }[]
+      >`SELECT 1 AS locked FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE`;
+    if ((await lock()).length === 0) {
+      await createChain(tx, tenantId);
+      await lock();
+    }
+    // Read in a statement of its own once locked: a lock waited for rechecks only the locked row, so a
+    // join taken with it would miss the head event the previous holder committed, and its digest.
+    const [head] = await tx.$queryRaw<ChainHead[]>`${headQuery(tenantId)}`;
+    return head;
   }
 
   /**
