@@ -18,6 +18,7 @@ export class EventStream {
   private readonly heartbeat: NodeJS.Timeout;
   private readonly lifetime: NodeJS.Timeout;
   private closed = false;
+  private writtenThisTurn = 0;
 
   constructor(
     private readonly response: ServerResponse,
@@ -39,12 +40,15 @@ export class EventStream {
 
   write(text: string): void {
     if (this.closed) return;
-    // What the socket has not taken yet: past the bound, the reader is not keeping up.
-    if (this.response.writableLength > this.maxBufferBytes) {
+    // What the socket has not taken of earlier turns' writes: past the bound, the reader is not keeping
+    // up. A burst written in one turn (a replay, a poll's changes) is not held against it yet.
+    if (this.response.writableLength - this.writtenThisTurn > this.maxBufferBytes) {
       this.closeOnce(true);
       this.response.destroy();
       return;
     }
+    if (this.writtenThisTurn === 0) setImmediate(() => (this.writtenThisTurn = 0));
+    this.writtenThisTurn += Buffer.byteLength(text);
     this.response.write(text);
   }
 
