@@ -87,6 +87,8 @@ const WRITE_EVENTS: Record<PipeChange['action'], PipeEventType> = {
 const MAX_STREAMS = 10_000;
 // How often services left without readers past the resume window are forgotten, at most.
 const FORGET_EVERY_MS = 60_000;
+// States a pipe stays in until someone acts: a service whose pipes are all in one may be polled less often.
+const SETTLED_STATES = new Set(['Running', 'Stopped', 'Paused', 'Failed', 'Completed']);
 // A poll reads the list no older than this, so events lag changes by at most the poll interval and this.
 const POLL_MAX_AGE_MS = 250;
 
@@ -429,6 +431,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     const leaseMs = Math.max(3 * Math.min(2 * stream.delayMs, idlePollMs), 3_000);
     stream.leased = await this.bus.hold(key, leaseMs);
     let changed = false;
+    let settling = false;
     if (stream.leased) {
       try {
         const writes = stream.writes;
@@ -445,6 +448,8 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
           }
           stream.writtenBeforeFirstLook.clear();
           stream.seen = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
+          // A pipe on its way between states changes by itself soon: its service is not quiet.
+          settling = [...stream.seen.values()].some((pipe) => !SETTLED_STATES.has(pipe.state));
         }
       } catch (error) {
         this.pollFailed(stream, error);
@@ -454,7 +459,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     }
     stream.polling = false;
     // Another replica polls, or nobody here reads: the next turn comes soon, to take over or to stop.
-    const backOff = stream.leased && !changed && stream.subscribers.size > 0;
+    const backOff = stream.leased && !changed && !settling && stream.subscribers.size > 0;
     stream.delayMs = backOff ? Math.min(2 * stream.delayMs, idlePollMs) : pollMs;
     if (stream.timer !== null) this.schedule(stream, stream.delayMs);
   }
