@@ -5,6 +5,7 @@ import type { PrismaService } from '../database/prisma.service';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditRetentionService } from './audit-retention.service';
 import type { AuditService } from './audit.service';
+import type { WriteTransactions } from '../database/write-transactions';
 
 const HOUR_MS = 60 * 60_000;
 
@@ -21,6 +22,7 @@ function retention(days: number | null) {
   const service = new AuditRetentionService(
     new AuditEventsRepository(prisma as unknown as PrismaService),
     {} as AuditService,
+    {} as WriteTransactions,
     config,
   );
   return { service, prisma, prune: jest.spyOn(service, 'pruneExpired') };

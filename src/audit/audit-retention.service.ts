@@ -6,6 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { AuditSinkKind, configuredSinkKinds } from '../audit-sinks/audit-sink';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditService } from './audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 
 export interface PruneResult {
   tenantId: string;
@@ -38,6 +39,7 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
   constructor(
     private readonly events: AuditEventsRepository,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
     config: ConfigService<AppConfig, true>,
   ) {
     this.retentionDays = config.get('auditRetentionDays', { infer: true });
@@ -80,7 +82,7 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
   }
 
   private pruneTenant(tenantId: string, cutoff: Date, now: Date, actor: Actor): Promise<PruneResult | null> {
-    return this.audit.transaction(
+    return this.writes.run(
       tenantId,
       async (tx) => {
         const chain = await this.events.chainBounds(tx, tenantId);

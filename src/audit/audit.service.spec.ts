@@ -7,6 +7,7 @@ import { generateKeyText, parseKeyRing } from '../crypto/key-ring';
 import { GENESIS_HASH } from './audit-chain';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditService } from './audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 
 const TENANT = '3f1e2d4c-0000-4000-8000-000000000000';
 
@@ -45,7 +46,8 @@ function fakeDatabase(total: number) {
   };
   const keys = new AuditChainKeys(parseKeyRing(generateKeyText('v1')));
   const database = prisma as unknown as PrismaService;
-  return { service: new AuditService(database, new AuditEventsRepository(database), keys), findMany };
+  const writes = new WriteTransactions(database);
+  return { service: new AuditService(database, new AuditEventsRepository(database), writes, keys), findMany };
 }
 
 async function readAll(stream: Readable): Promise<string> {

@@ -4,13 +4,13 @@ import { setImmediate } from 'node:timers/promises';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import type { Actor } from '../auth/principal';
 import { KeyedBatcher, WaitTimeoutError } from '../common/batcher';
-import { KeyedLimiter } from '../common/limiter';
 import { wellFormedJson } from '../common/json-body';
 import { decodeCursor, Page, toPage } from '../common/pagination';
 import { validationProblem } from '../common/problem/validation';
 import { databaseUnavailable, databaseUnavailableProblem } from '../database/database-errors';
 import { AuditChainKeys } from '../crypto/audit-chain-keys';
-import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { PrismaService } from '../database/prisma.service';
+import { WriteTransactions } from '../database/write-transactions';
 export type { AppendedEvent, AuditChange, SqlRunner, TableWrite } from './audit-events.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
@@ -70,19 +70,12 @@ const APPENDS_IN_FLIGHT_PER_TENANT = 1;
 const MAX_APPENDS_PER_STATEMENT = 32;
 // As long as a request may wait for a pooled connection (database-connection.ts): the same 503 after it.
 const APPEND_MAX_WAIT_MS = 5_000;
-/**
- * A transaction that appends to a tenant's chain waits for the chain row at its append, holding a
- * pooled connection meanwhile: a burst of one tenant's writes would take every connection, and
- * every other tenant's writes would wait for one. So this process runs one such transaction per
- * tenant at a time (they take the row in turn anyway); the others wait here, holding nothing.
- */
-const TRANSACTIONS_IN_FLIGHT_PER_TENANT = 1;
-
 const EMPTY_CHAIN: ChainBounds = { startSeq: 1, startHash: GENESIS_HASH, lastSeq: 0, lastHash: GENESIS_HASH };
 
 /**
  * Appends to a tenant's chain, and reads it back for review, export and verification.
- * Appenders pass their own transaction so the event commits with the change it records, or neither does.
+ * Appenders pass their own transaction (WriteTransactions) so the event commits with the change it
+ * records, or neither does.
  *
  * Each event's hash is an HMAC under the active AUDIT_CHAIN_KEYS key, computed here: the key never
  * reaches the database. So the gateway must know the head it chains on. It remembers, per tenant,
@@ -101,10 +94,6 @@ export class AuditService {
     // A failed statement wrote nothing; run alone, the appends whose own writes were fine succeed.
     retryAlone: (error) => databaseUnavailableProblem(error) === null,
   });
-  private readonly transactions = new KeyedLimiter<string>(
-    TRANSACTIONS_IN_FLIGHT_PER_TENANT,
-    APPEND_MAX_WAIT_MS,
-  );
   // The head each tenant's chain has after this process's latest append, as far as it knows.
   private readonly heads = new Map<string, ChainHead>();
 
@@ -112,6 +101,7 @@ export class AuditService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly events: AuditEventsRepository,
+    private readonly writes: WriteTransactions,
     private readonly chainKeys: AuditChainKeys,
     @Optional() metrics?: MetricsService,
   ) {
@@ -142,24 +132,6 @@ export class AuditService {
     if (db !== this.prisma) return (await this.appendToChain(db, entry.tenantId, [{ event, change }]))[0];
     try {
       return await this.appends.submit(entry.tenantId, { event, change });
-    } catch (error) {
-      throw error instanceof WaitTimeoutError ? databaseUnavailable() : error;
-    }
-  }
-
-  /**
-   * Runs `work` in a transaction that appends to `tenantId`'s chain (append(tx, ...)), so that its
-   * changes and its events commit together; after the tenant's other such transactions in this
-   * process (TRANSACTIONS_IN_FLIGHT_PER_TENANT). 503 when it waited for them as long as a request
-   * may wait for a connection.
-   */
-  async transaction<T>(
-    tenantId: string,
-    work: (tx: PrismaTx) => Promise<T>,
-    options?: { timeout?: number },
-  ): Promise<T> {
-    try {
-      return await this.transactions.run(tenantId, () => this.prisma.$transaction(work, options));
     } catch (error) {
       throw error instanceof WaitTimeoutError ? databaseUnavailable() : error;
     }
@@ -277,7 +249,7 @@ export class AuditService {
       }
       return events;
     };
-    const events = db === this.prisma ? await this.prisma.$transaction((tx) => run(tx)) : await run(db);
+    const events = db === this.prisma ? await this.writes.run(tenantId, run) : await run(db);
     this.heads.set(tenantId, events[events.length - 1]);
     return events.map(({ seq, hash }) => ({ seq, hash }));
   }

@@ -1,6 +1,7 @@
 import type { AuditService } from '../audit/audit.service';
 import { sha256 } from '../crypto/hashing';
 import type { PrismaService } from '../database/prisma.service';
+import type { WriteTransactions } from '../database/write-transactions';
 import type { TenantsRepository } from '../tenants/tenants.repository';
 import { generateGatewayKey } from './gateway-key';
 import { KeysRepository } from './keys.repository';
@@ -28,7 +29,12 @@ describe('KeysService.authenticate', () => {
   it('looks a key up once for all the requests that arrive while the lookup runs', async () => {
     const { key, prefix } = generateGatewayKey();
     const { prisma, findUnique } = keyTable(key, prefix);
-    const keys = new KeysService(new KeysRepository(prisma), {} as TenantsRepository, {} as AuditService);
+    const keys = new KeysService(
+      new KeysRepository(prisma),
+      {} as TenantsRepository,
+      {} as AuditService,
+      {} as WriteTransactions,
+    );
 
     const identities = await Promise.all(Array.from({ length: 50 }, () => keys.authenticate(key)));
     await keys.onModuleDestroy();
@@ -42,7 +48,12 @@ describe('KeysService.authenticate', () => {
   it('still refuses a wrong secret with a known prefix, from the shared lookup', async () => {
     const { key, prefix } = generateGatewayKey();
     const { prisma } = keyTable(key, prefix);
-    const keys = new KeysService(new KeysRepository(prisma), {} as TenantsRepository, {} as AuditService);
+    const keys = new KeysService(
+      new KeysRepository(prisma),
+      {} as TenantsRepository,
+      {} as AuditService,
+      {} as WriteTransactions,
+    );
     const forged = `${key.slice(0, -4)}AAAA`;
 
     const [genuine, wrong] = await Promise.all([keys.authenticate(key), keys.authenticate(forged)]);

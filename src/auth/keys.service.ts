@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import { createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor } from '../common/problem/problem';
 import { RefreshingCache } from '../common/refreshing-cache';
@@ -44,6 +45,7 @@ export class KeysService implements OnModuleDestroy {
     private readonly keys: KeysRepository,
     private readonly tenants: TenantsRepository,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
   ) {
     this.flushTimer = setInterval(() => void this.flushLastUsed(), LAST_USED_FLUSH_MS);
     this.flushTimer.unref();
@@ -64,7 +66,7 @@ export class KeysService implements OnModuleDestroy {
     const delegate = input.delegate ?? true;
     assertMayDelegate(grantor, delegate);
     const { key, prefix } = generateGatewayKey();
-    const row = await this.audit.transaction(tenantId, async (tx) => {
+    const row = await this.writes.run(tenantId, async (tx) => {
       if (!(await this.tenants.exists(tx, tenantId)))
         throw problemFor(404, `Tenant ${tenantId} does not exist.`);
       const created = await this.keys.insert(tx, {
@@ -96,7 +98,7 @@ export class KeysService implements OnModuleDestroy {
   }
 
   async revoke(tenantId: string, id: string, actor: Actor): Promise<GatewayKeyView> {
-    const row = await this.audit.transaction(tenantId, async (tx) => {
+    const row = await this.writes.run(tenantId, async (tx) => {
       const existing = await this.keys.find(tx, tenantId, id);
       if (!existing) throw problemFor(404, `Gateway key ${id} does not exist.`);
       const revoked = existing.revokedAt ? existing : await this.keys.revoke(tx, id);

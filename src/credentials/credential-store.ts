@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import type { Actor } from '../auth/principal';
 import { createdAtPosition, Page, toPage } from '../common/pagination';
 import { problemFor } from '../common/problem/problem';
@@ -36,6 +37,7 @@ export class CredentialStore {
     private readonly sealing: CredentialSealing,
     private readonly upstream: UpstreamCredentials,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
@@ -47,7 +49,7 @@ export class CredentialStore {
     const id = randomUUID();
     // The unique secret name and organization are the checks: taken before, or by a create racing
     // this one, they are a 409.
-    const creating = this.audit.transaction(tenantId, async (tx) => {
+    const creating = this.writes.run(tenantId, async (tx) => {
       const makeDefault =
         input.kind === 'dashboards' &&
         (input.isDefault === true || (await this.credentials.countDashboards(tx, tenantId)) === 0);
@@ -113,7 +115,7 @@ export class CredentialStore {
     input: RotateCredentialDto,
     actor: Actor,
   ): Promise<CredentialView> {
-    const row = await this.audit.transaction(tenantId, async (tx) => {
+    const row = await this.writes.run(tenantId, async (tx) => {
       const existing = await this.lockOwned(tx, tenantId, id);
       const secret = this.rotatedSecret(existing, input);
       const updated = await this.credentials.replaceSecret(tx, id, {
@@ -136,7 +138,7 @@ export class CredentialStore {
   }
 
   async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
-    await this.audit.transaction(tenantId, async (tx) => {
+    await this.writes.run(tenantId, async (tx) => {
       const existing = await this.lockOwned(tx, tenantId, id);
       await this.credentials.delete(tx, id);
       // Keep a default while any dashboards credential is left: the oldest one.

@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import type { Actor } from '../auth/principal';
 import { CredentialsRepository } from './credentials.repository';
 
@@ -26,6 +27,7 @@ export class CredentialUseTally implements OnModuleDestroy {
   constructor(
     private readonly credentials: CredentialsRepository,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
   ) {
     this.flushTimer = setInterval(() => void this.flush(), USE_FLUSH_MS);
     this.flushTimer.unref();
@@ -56,7 +58,7 @@ export class CredentialUseTally implements OnModuleDestroy {
     this.uses.clear();
     for (const [id, tally] of pending) {
       try {
-        await this.audit.transaction(tally.tenantId, async (tx) => {
+        await this.writes.run(tally.tenantId, async (tx) => {
           await this.credentials.markUsed(tx, tally.tenantId, id, tally.lastAt);
           await this.audit.append(
             tx,

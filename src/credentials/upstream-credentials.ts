@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ConfigService } from '@nestjs/config';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import type { Actor } from '../auth/principal';
 import { problemFor, ProblemException } from '../common/problem/problem';
 import { RefreshingCache } from '../common/refreshing-cache';
@@ -54,6 +55,7 @@ export class UpstreamCredentials {
     private readonly sealing: CredentialSealing,
     private readonly uses: CredentialUseTally,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
@@ -129,7 +131,7 @@ export class UpstreamCredentials {
     actor: Actor,
   ): Promise<void> {
     this.forgetTenant(credential.tenantId);
-    await this.audit.transaction(credential.tenantId, async (tx) => {
+    await this.writes.run(credential.tenantId, async (tx) => {
       await this.credentials.markRejected(tx, credential, status);
       await this.audit.append(tx, actor, {
         tenantId: credential.tenantId,

@@ -4,6 +4,7 @@ import type { AppConfig } from '../config/app-config';
 import { connectEmbedded, connectPostgres, DatabaseConnection } from './database-connection';
 import { DATABASE_CONNECTION } from './database.tokens';
 import { PrismaService } from './prisma.service';
+import { WriteTransactions } from './write-transactions';
 
 @Global()
 @Module({
@@ -21,7 +22,8 @@ import { PrismaService } from './prisma.service';
       },
     },
     PrismaService,
+    WriteTransactions,
   ],
-  exports: [PrismaService, DATABASE_CONNECTION],
+  exports: [PrismaService, WriteTransactions, DATABASE_CONNECTION],
 })
 export class DatabaseModule {}

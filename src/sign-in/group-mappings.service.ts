@@ -1,6 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import { createdByOf, type Actor } from '../auth/principal';
 import { assertMayGrant, type Grantor } from '../auth/role-grants';
 import type { Role } from '../auth/roles';
@@ -41,6 +42,7 @@ export class GroupMappingsService implements OnApplicationBootstrap {
     private readonly groups: TenantGroupsRepository,
     private readonly tenants: TenantsRepository,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
   ) {}
 
   /** Counts, once at start, the mappings that give nothing: kept when their group went to another tenant. */
@@ -62,8 +64,8 @@ export class GroupMappingsService implements OnApplicationBootstrap {
   ): Promise<GroupMappingView> {
     assertMayGrant(grantor, input.roles);
     // The unique group is the check: mapped before, or by a create racing this one, it is a 409.
-    const row = await this.audit
-      .transaction(tenantId, async (tx) => {
+    const row = await this.writes
+      .run(tenantId, async (tx) => {
         if (!(await this.tenants.exists(tx, tenantId)))
           throw problemFor(404, `Tenant ${tenantId} does not exist.`);
         await this.assertAssigned(tx, tenantId, input.group, actor, grantor);
@@ -130,7 +132,7 @@ export class GroupMappingsService implements OnApplicationBootstrap {
   }
 
   async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
-    await this.audit.transaction(tenantId, async (tx) => {
+    await this.writes.run(tenantId, async (tx) => {
       const existing = await this.mappings.find(tx, tenantId, id);
       if (!existing) throw problemFor(404, `Group mapping ${id} does not exist.`);
       await this.deleteMapping(tx, existing, actor);

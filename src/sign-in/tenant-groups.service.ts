@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import { createdByOf, type Actor } from '../auth/principal';
 import { createdAtPosition, type Page, toPage } from '../common/pagination';
 import { problemFor } from '../common/problem/problem';
@@ -22,12 +23,13 @@ export class TenantGroupsService {
     private readonly tenants: TenantsRepository,
     private readonly mappings: GroupMappingsService,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
   ) {}
 
   async assign(tenantId: string, input: AssignGroupDto, actor: Actor): Promise<TenantGroupView> {
     // The unique group is the check: assigned before, or by a request racing this one, it is a 409.
-    const row = await this.audit
-      .transaction(tenantId, async (tx) => {
+    const row = await this.writes
+      .run(tenantId, async (tx) => {
         if (!(await this.tenants.exists(tx, tenantId)))
           throw problemFor(404, `Tenant ${tenantId} does not exist.`);
         const created = await this.groups.insert(tx, {
@@ -60,7 +62,7 @@ export class TenantGroupsService {
 
   /** Unassigns the group: the tenant's mapping of it goes too, so its members lose those roles. */
   async unassign(tenantId: string, id: string, actor: Actor): Promise<void> {
-    await this.audit.transaction(tenantId, async (tx) => {
+    await this.writes.run(tenantId, async (tx) => {
       const existing = await this.groups.find(tx, tenantId, id);
       if (!existing) throw problemFor(404, `Group assignment ${id} does not exist in this tenant.`);
       await this.groups.delete(tx, id);

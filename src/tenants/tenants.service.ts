@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../audit/audit.service';
+import { WriteTransactions } from '../database/write-transactions';
 import type { Actor } from '../auth/principal';
 import { createdAtPosition, type Page, toPage } from '../common/pagination';
 import { defaultSlugAndTitle, ProblemException } from '../common/problem/problem';
@@ -16,14 +17,15 @@ export class TenantsService {
   constructor(
     private readonly tenants: TenantsRepository,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
   ) {}
 
   async create(input: CreateTenantDto, actor: Actor): Promise<TenantView> {
     // The unique name is the check: a name taken before, or by a create racing this one, is a 409
     // that names the tenant holding it.
     const id = randomUUID();
-    return this.audit
-      .transaction(id, async (tx) => {
+    return this.writes
+      .run(id, async (tx) => {
         const tenant = await this.tenants.insert(tx, id, input.name);
         await this.audit.append(tx, actor, {
           tenantId: tenant.id,

@@ -4,6 +4,7 @@ import { connectEmbedded, DatabaseConnection } from '../../src/database/database
 import { applyMigrations, readMigrations } from '../../src/database/migrator';
 import { PrismaService } from '../../src/database/prisma.service';
 import type { AuditService } from '../../src/audit/audit.service';
+import type { WriteTransactions } from '../../src/database/write-transactions';
 import { GroupMappingsRepository } from '../../src/sign-in/group-mappings.repository';
 import { GroupMappingsService } from '../../src/sign-in/group-mappings.service';
 import { TenantGroupsRepository } from '../../src/sign-in/tenant-groups.repository';
@@ -97,6 +98,7 @@ describe(`migration ${MIGRATION}`, () => {
       new TenantsRepository(prisma),
       // Resolving roles and the check at start append nothing to the audit log.
       null as unknown as AuditService,
+      null as unknown as WriteTransactions,
     );
     try {
       await service.onApplicationBootstrap();

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@ne
 import { ConfigService } from '@nestjs/config';
 import { randomUUID } from 'node:crypto';
 import { AuditService } from '../../audit/audit.service';
+import { WriteTransactions } from '../../database/write-transactions';
 import type { Actor } from '../../auth/principal';
 import { sha256Hex } from '../../common/canonical-json';
 import type { StoredResponse } from '../../idempotency/idempotency';
@@ -47,6 +48,7 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
   constructor(
     private readonly records: PipeSpecRecordsRepository,
     private readonly audit: AuditService,
+    private readonly writes: WriteTransactions,
     private readonly config: ConfigService<AppConfig, true>,
   ) {}
 
@@ -138,8 +140,9 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
     const stale = await this.records.stalePending(this.interruptedBefore(), 1_000);
     let marked = 0;
     for (const record of stale) {
-      const markedNow = await this.records.markUnknown(record.id, (tx) =>
-        this.audit.append(
+      const markedNow = await this.writes.run(record.tenantId, async (tx) => {
+        if (!(await this.records.markUnknown(tx, record.id))) return false;
+        await this.audit.append(
           tx,
           { actor: 'gateway', onBehalfOf: null, keyId: null, requestId: randomUUID() },
           {
@@ -153,8 +156,9 @@ export class PipeSpecHistoryService implements OnApplicationBootstrap, OnModuleD
               serviceId: record.serviceId,
             },
           },
-        ),
-      );
+        );
+        return true;
+      });
       if (markedNow) marked += 1;
     }
     if (marked > 0) this.logger.warn(`marked ${marked} interrupted pipe create(s) as unknown`);

@@ -71,20 +71,13 @@ export class PipeSpecRecordsRepository {
     });
   }
 
-  /**
-   * Marks a pending record `unknown` and, in the same transaction, runs `alongside` (its audit
-   * event); false, with nothing written, when another process marked it first.
-   */
-  async markUnknown(id: string, alongside: (tx: PrismaTx) => Promise<unknown>): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
-      const { count } = await tx.pipeSpecRecord.updateMany({
-        where: { id, outcome: 'pending' },
-        data: { outcome: 'unknown', completedAt: new Date() },
-      });
-      if (count === 0) return false;
-      await alongside(tx);
-      return true;
+  /** Marks a pending record `unknown`; false, with nothing written, when another process marked it first. */
+  async markUnknown(tx: PrismaTx, id: string): Promise<boolean> {
+    const { count } = await tx.pipeSpecRecord.updateMany({
+      where: { id, outcome: 'pending' },
+      data: { outcome: 'unknown', completedAt: new Date() },
     });
+    return count > 0;
   }
 
   // The writes below go with the audit event of the same step (AuditService.append).
