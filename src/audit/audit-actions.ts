@@ -109,6 +109,12 @@ export const AUDIT_ACTIONS = {
     target: 'tenant',
     upstream: false,
   },
+  'audit.review': {
+    meaning:
+      'An auditor signed off the log: the events from `fromSeq` through `throughSeq` were reviewed, with a note.',
+    target: 'tenant',
+    upstream: false,
+  },
 } as const satisfies Record<string, AuditActionInfo>;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,16 +1,20 @@
 import { Module } from '@nestjs/common';
 import { CryptoModule } from '../crypto/crypto.module';
+import { DisplayNamesModule } from '../display-names/display-names.module';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
 import { AuditRetentionService } from './audit-retention.service';
+import { AuditReviewsController } from './audit-reviews.controller';
+import { AuditReviewsRepository } from './audit-reviews.repository';
+import { AuditReviewsService } from './audit-reviews.service';
 import { AuditController, AuditSigningKeysController } from './audit.controller';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditedUpstreamWrites } from './audited-upstream-writes';
 import { AuditService } from './audit.service';
 
 @Module({
-  imports: [CryptoModule],
-  controllers: [AuditController, AuditSigningKeysController],
+  imports: [CryptoModule, DisplayNamesModule],
+  controllers: [AuditController, AuditReviewsController, AuditSigningKeysController],
   providers: [
     AuditEventsRepository,
     AuditCheckpointsRepository,
@@ -18,6 +22,8 @@ import { AuditService } from './audit.service';
     AuditedUpstreamWrites,
     AuditRetentionService,
     AuditCheckpointService,
+    AuditReviewsRepository,
+    AuditReviewsService,
   ],
   exports: [AuditService, AuditedUpstreamWrites, AuditCheckpointsRepository],
 })

@@ -428,6 +428,17 @@ const FUZZ: Record<string, RouteFuzz> = {
   },
   'GET /v1/audit/checkpoint': { tenant: 'quiet' },
   'GET /v1/audit/actions': { tenant: 'quiet' },
+  'POST /v1/audit/reviews': {
+    tenant: 'scratch',
+    body: () =>
+      bodies(
+        fc.record({
+          throughSeq: fc.integer({ min: 1, max: 40 }),
+          note: fc.string({ maxLength: 40 }),
+        }),
+      ),
+  },
+  'GET /v1/audit/reviews/latest': { tenant: 'quiet' },
   'GET /v1/admin/audit-sinks': { tenant: 'scratch' },
 };
 

@@ -50,6 +50,8 @@ export interface RouteContext {
   referencedHistoryId: string;
   /** A signed checkpoint of the tenant's audit chain. */
   checkpoint: object;
+  /** A seq a review of the tenant's audit log may cover: each call one later than the one before. */
+  reviewThrough(): number;
   /** Planted in every secret field of the bodies built here. */
   secret: string;
   /** A new pipe (or dashboard) upstream on each call, for the routes that delete or stop one. */
@@ -318,6 +320,13 @@ export const ROUTES: readonly RouteSpec[] = [
     body: (ctx) => ({ checkpoint: ctx.checkpoint }),
   },
   { method: 'GET', template: '/v1/audit/checkpoint', access: 'auditor' },
+  {
+    method: 'POST',
+    template: '/v1/audit/reviews',
+    access: 'auditor',
+    body: (ctx) => ({ throughSeq: ctx.reviewThrough(), note: 'Reviewed.' }),
+  },
+  { method: 'GET', template: '/v1/audit/reviews/latest', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/signing-keys', access: 'public' },
   { method: 'GET', template: '/health/live', access: 'public' },
   { method: 'GET', template: '/health/ready', access: 'public' },
@@ -407,6 +416,7 @@ export async function prepareVault(
     | 'rotatableCredentialId'
     | 'deletableCredentialId'
     | 'checkpoint'
+    | 'reviewThrough'
   >
 > {
   const admin = bearer(tenant.keys.admin);
@@ -448,6 +458,8 @@ export async function prepareVault(
   for (let i = 0; i < ASSIGNED_GROUPS; i++)
     assigned.push((await assignGroup(`assigned-${randomUUID()}`)).group);
   let nextAssigned = 0;
+  // The events made above are more than the reviews any suite records.
+  let reviewed = 0;
   const [readable, rotatable, deletable] = [
     await created(pipesCredential(), 'a readable credential'),
     await created(pipesCredential(), 'a rotatable credential'),
@@ -468,6 +480,7 @@ export async function prepareVault(
     rotatableCredentialId: rotatable.id,
     deletableCredentialId: deletable.id,
     checkpoint,
+    reviewThrough: () => ++reviewed,
   };
 }
 
