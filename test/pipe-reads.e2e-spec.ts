@@ -511,3 +511,34 @@ describe('pipe reads of two replicas without Redis (e2e)', () => {
     expect(calls()).toBe(2);
   });
 });
+
+describe('pipe reads with the cache off (e2e)', () => {
+  let world: UpstreamWorld;
+  const path = (suffix = '') =>
+    `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes${suffix}`;
+  const upstreamReads = () =>
+    world.pipes.requests().filter((sent) => sent.method === 'GET' && sent.path.endsWith('/pipes')).length;
+
+  beforeAll(async () => {
+    world = await startUpstreamWorld({ PIPE_READ_CACHE_MS: 'off' });
+  });
+  afterAll(async () => {
+    await world.close();
+  });
+
+  it('makes every read its own upstream call, even identical reads in flight', async () => {
+    world.pipes.clearRequests();
+    world.pipes.faults.add({ kind: 'latency', ms: 300, method: 'GET' });
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () =>
+        world.gateway.http.get(path()).set(bearer(world.tenant.keys.viewer)).expect(200),
+      ),
+    );
+    world.pipes.faults.clear();
+    expect(upstreamReads()).toBe(4);
+    for (const answer of answers) {
+      expect(answer.headers.age).toBe('0');
+      expect(answer.headers['cache-control']).toBe('private, max-age=0');
+    }
+  });
+});

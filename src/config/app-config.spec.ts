@@ -304,6 +304,10 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
     expect(config.pipeEvents).toMatchObject({ pollMs: 5_000, heartbeatMs: 1_000, perKey: 2 });
   });
 
+  it('turns the pipe read cache off', () => {
+    expect(loadConfig({ PIPE_READ_CACHE_MS: 'off' }).pipeReads.cacheMs).toBeNull();
+  });
+
   it('polls no faster than half the pipes API budget allows, when the interval is left unset', () => {
     expect(loadConfig({ PIPES_API_RATE_LIMIT: '3/60s' }).pipeEvents.pollMs).toBe(40_000);
     expect(loadConfig({ PIPES_API_RATE_LIMIT: '100/10s' }).pipeEvents.pollMs).toBe(2_000);
@@ -317,7 +321,8 @@ describe('loadConfig: pipe reads and pipe event streams', () => {
   });
 
   it.each([
-    [{ PIPE_READ_CACHE_MS: '-1' }, /^PIPE_READ_CACHE_MS must be a whole number from 0 to 60000/],
+    [{ PIPE_READ_CACHE_MS: '-1' }, /^PIPE_READ_CACHE_MS must be a whole number from 0 to 60000, or off/],
+    [{ PIPE_READ_CACHE_MS: '60001' }, /^PIPE_READ_CACHE_MS must be a whole number from 0 to 60000/],
     [{ PIPE_READ_CACHE_MS: '2s' }, /^PIPE_READ_CACHE_MS must be a whole number/],
     [{ PIPE_EVENTS_POLL_MS: '100' }, /^PIPE_EVENTS_POLL_MS must be a whole number from 500/],
     [{ PIPE_STREAMS_PER_KEY: '0' }, /^PIPE_STREAMS_PER_KEY must be a whole number from 1/],

@@ -88,8 +88,11 @@ export interface AppConfig {
   /** Where the audit log is also delivered, and how (src/audit-sinks). */
   auditSinks: AuditSinksConfig;
   pipeReads: {
-    /** How long a pipe read (list, get, settings) is served from the tenant's cache; 0: only reads in flight are shared. */
-    cacheMs: number;
+    /**
+     * How long a pipe read (list, get, settings) is served from the tenant's cache; 0: only reads in
+     * flight are shared; null (`off`): none shared, every read its own upstream call.
+     */
+    cacheMs: number | null;
   };
   pipeEvents: {
     /** How often the one poller of a (tenant, service) lists its pipes upstream. */
@@ -527,6 +530,19 @@ function auditSinks(env: Env, production: boolean): AuditSinksConfig {
   };
 }
 
+function readCacheMs(env: Env): number | null {
+  const raw = value(env, 'PIPE_READ_CACHE_MS');
+  if (raw === undefined) return 2_000;
+  if (raw === 'off') return null;
+  if (!/^\d+$/.test(raw) || Number(raw) > 60_000) {
+    throw new ConfigError(
+      'PIPE_READ_CACHE_MS',
+      `must be a whole number from 0 to 60000, or off (got "${raw}")`,
+    );
+  }
+  return Number(raw);
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 export function loadConfig(env: Env): AppConfig {
@@ -622,7 +638,7 @@ export function loadConfig(env: Env): AppConfig {
       retentionDays === undefined ? null : integer(env, 'AUDIT_RETENTION_DAYS', 0, 1, 36_500),
     auditCheckpointIntervalMs: duration(env, 'AUDIT_CHECKPOINT_INTERVAL', '1h'),
     auditSinks: auditSinks(env, nodeEnv === 'production'),
-    pipeReads: { cacheMs: integer(env, 'PIPE_READ_CACHE_MS', 2_000, 0, 60_000) },
+    pipeReads: { cacheMs: readCacheMs(env) },
     pipeEvents: {
       ...pipeEventPolls(env, pollInterval(env, pipesApiLimit)),
       heartbeatMs: integer(env, 'PIPE_STREAM_HEARTBEAT_MS', 15_000, 1_000, 300_000),

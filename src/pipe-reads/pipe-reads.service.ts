@@ -50,6 +50,8 @@ type KeptRead = PipeReadAnswer | { missing: ProblemInit };
 export class PipeReads {
   private readonly cache: ReadCache<KeptRead>;
   private readonly ttlMs: number;
+  /** PIPE_READ_CACHE_MS=off: every read calls the upstream, none shared. */
+  private readonly off: boolean;
   private readonly listeners: ChangeListener[] = [];
   /** Services whose pipes are followed here (open event streams), by how many followers. */
   private readonly followed = new Map<string, number>();
@@ -59,7 +61,9 @@ export class PipeReads {
     private readonly shared: SharedReads,
     config: ConfigService<AppConfig, true>,
   ) {
-    this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
+    const { cacheMs } = config.get('pipeReads', { infer: true });
+    this.off = cacheMs === null;
+    this.ttlMs = cacheMs ?? 0;
     this.cache = new ReadCache(this.ttlMs);
   }
 
@@ -70,6 +74,7 @@ export class PipeReads {
     fetch: () => Promise<PipeReadAnswer>,
     maxAgeMs?: number,
   ): Promise<PipeReadAnswer & { freshness: Freshness }> {
+    if (this.off) return { ...(await fetch()), freshness: { ageSeconds: 0, maxAgeSeconds: 0 } };
     const kept = this.credentials.vaultValues(tenantId);
     const vault = kept instanceof Promise ? await kept : kept;
     const key = read.kind === 'list' ? 'list' : `${read.kind}:${read.pipeId}`;

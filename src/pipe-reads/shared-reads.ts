@@ -54,7 +54,8 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
   private failing = false;
 
   constructor(private readonly config: ConfigService<AppConfig, true>) {
-    this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs;
+    // Off (null): PipeReads shares nothing, here or through Redis.
+    this.ttlMs = config.get('pipeReads', { infer: true }).cacheMs ?? 0;
     this.waitMs = config.get('upstream', { infer: true }).timeoutMs + LOCK_MS;
   }
 
