@@ -1,0 +1,73 @@
+/**
+ * The OpenTelemetry Node SDK as the gateway runs it. Loaded (start-tracing.ts) only when tracing is
+ * on, and before the modules it instruments: http (the server's spans, W3C trace context in and
+ * out), undici (every upstream call, the identity provider's discovery and keys), pg and ioredis.
+ */
+import type { IncomingMessage } from 'node:http';
+import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
+import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
+import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
+import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
+import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
+import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
+import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
+import { NodeSDK } from '@opentelemetry/sdk-node';
+import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
+import { ScrubbingExporter } from './scrubbing-exporter';
+import type { SpanNotes, TraceBackend } from './tracing';
+import type { TracingSettings } from './tracing-settings';
+
+// Probes and scrapes, every few seconds from every replica: as the access log leaves them out.
+const UNTRACED_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
+
+const SERVER_SPAN = Symbol('server span');
+
+type TracedRequest = IncomingMessage & { [SERVER_SPAN]?: Span };
+
+export interface StartedTracing {
+  backend: TraceBackend;
+  /** Exports the spans still held, then stops. */
+  shutdown: () => Promise<void>;
+}
+
+export function startTracingSdk(settings: TracingSettings): StartedTracing {
+  const exporter = settings.protocol === 'http/json' ? new JsonTraceExporter() : new ProtobufTraceExporter();
+  const sdk = new NodeSDK({
+    // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, read by the SDK's detectors, come over these.
+    resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'pipes-gateway' })),
+    traceExporter: new ScrubbingExporter(exporter),
+    // Traces only: metrics stay Prometheus's (/metrics) and logs stay lines on stdout.
+    metricReaders: [],
+    logRecordProcessors: [],
+    instrumentations: [
+      new HttpInstrumentation({
+        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has(pathOf(request.url)),
+        requestHook: (span, request) => {
+          if (!('setHeader' in request)) (request as TracedRequest)[SERVER_SPAN] = span;
+        },
+      }),
+      new UndiciInstrumentation(),
+      // Background work (pollers, sinks, retention) would start a trace per statement or command.
+      new PgInstrumentation({ requireParentSpan: true }),
+      new IORedisInstrumentation({ requireParentSpan: true }),
+    ],
+  });
+  sdk.start();
+  const tracer = trace.getTracer('pipes-gateway');
+  const backend: TraceBackend = {
+    serverSpan: (request) => (request as TracedRequest)[SERVER_SPAN],
+    activeSpan: () => trace.getSpan(context.active()),
+    inSpan: (name, attributes, work) =>
+      tracer.startActiveSpan(name, { attributes }, (span) => work(span).finally(() => span.end())),
+    failed: (span: SpanNotes, reason: string) => {
+      (span as Span).setStatus({ code: SpanStatusCode.ERROR, message: reason });
+    },
+  };
+  return { backend, shutdown: () => sdk.shutdown() };
+}
+
+function pathOf(url: string | undefined): string {
+  const query = url?.indexOf('?') ?? -1;
+  return query < 0 ? (url ?? '') : url!.slice(0, query);
+}
