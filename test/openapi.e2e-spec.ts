@@ -188,6 +188,7 @@ describe.each([
       'status',
       'detail',
       'requestId',
+      'traceId',
       'errors',
       'upstream',
       'tenantId',

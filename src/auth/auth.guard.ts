@@ -9,6 +9,7 @@ import { matchesDigest, sha256 } from '../crypto/hashing';
 import { RateLimitService } from '../rate-limit/rate-limit.service';
 import { InvalidTokenError, OidcVerifier, type SignedInUser } from '../sign-in/oidc-verifier';
 import { SignInService } from '../sign-in/sign-in.service';
+import { noteOnRequest, SPAN_ATTRIBUTES, tracingOn } from '../tracing/tracing';
 import { Access, AuthenticatedRequest, declaredAccess } from './auth.decorators';
 import { gatewayKeyPrefix } from './gateway-key';
 import { KeysService } from './keys.service';
@@ -72,11 +73,11 @@ export class AuthGuard implements CanActivate {
       );
     }
     if (access.kind === 'platform') {
-      request.principal = await this.platform(token, request);
+      admit(request, await this.platform(token, request));
       return true;
     }
     if (access.kind === 'caller') {
-      request.principal = await this.anyCaller(token, request);
+      admit(request, await this.anyCaller(token, request));
       return true;
     }
     // Gateway keys say what they are; with sign-in on, anything else is taken for a user's token.
@@ -84,7 +85,7 @@ export class AuthGuard implements CanActivate {
       this.oidc.enabled && !token.startsWith('pgw_')
         ? await this.user(token, request)
         : await this.key(token, request);
-    request.principal = principal;
+    admit(request, principal);
     if (!grantsAny(principal.roles, access.roles)) {
       throw forbidden(`${heldRoles(principal)} do not include ${access.roles.join(' or ')}.`);
     }
@@ -219,6 +220,18 @@ export class AuthGuard implements CanActivate {
     await this.rateLimits.failedAuthentication(request.ip, credential);
     throw unauthenticated(detail);
   }
+}
+
+/** The caller, for the handler and for the request's trace: its kind and tenant, never who it is. */
+function admit(request: AuthenticatedRequest, principal: Principal): void {
+  request.principal = principal;
+  if (!tracingOn()) return;
+  noteOnRequest(
+    request.raw,
+    principal.tenantId === null
+      ? { [SPAN_ATTRIBUTES.callerKind]: principal.kind }
+      : { [SPAN_ATTRIBUTES.callerKind]: principal.kind, [SPAN_ATTRIBUTES.tenant]: principal.tenantId },
+  );
 }
 
 function onBehalfOf(request: AuthenticatedRequest): string | null {

@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AppConfig } from '../config/app-config';
 import { PROBLEM_CONTENT_TYPE, problemFor } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
+import { requestTraceIds } from '../tracing/tracing';
 
 export const CONSOLE_PATH = '/console';
 
@@ -70,7 +71,7 @@ export function serveConsole(fastify: FastifyInstance, config: AppConfig, direct
           404,
           'The console is not built here: run `npm run build`, then start the gateway again.',
         );
-        const { body } = toProblem(notBuilt, String(request.id));
+        const { body } = toProblem(notBuilt, String(request.id), requestTraceIds(request.raw)?.traceId);
         void reply.status(404).header('content-type', PROBLEM_CONTENT_TYPE).send(body);
       });
       return;

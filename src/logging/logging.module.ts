@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import pino, { Logger as PinoInstance } from 'pino';
 import type { AppConfig } from '../config/app-config';
 import { redactSecrets, redactText } from '../redaction/redact';
+import { activeTraceIds, requestTraceIds, tracingOn } from '../tracing/tracing';
 import { logDestination } from './log-destination';
 
 /** The one pino logger: Nest's logger writes through it, and so does the access log. */
@@ -34,6 +35,8 @@ export class LoggingModule {
               {
                 level: config.get('logLevel', { infer: true }),
                 formatters: { log: (object: Record<string, unknown>) => redactSecrets(object) },
+                // While tracing, every line written within a traced request names its span.
+                ...(tracingOn() ? { mixin: activeTraceFields } : {}),
               },
               destination ?? logDestination(config.get('env', { infer: true })),
             ),
@@ -59,6 +62,11 @@ export class LoggingModule {
 @Module({})
 class RootLoggerModule {}
 
+function activeTraceFields(): object {
+  const ids = activeTraceIds();
+  return ids === undefined ? {} : { trace_id: ids.traceId, span_id: ids.spanId };
+}
+
 // Health probes and metrics scrapes would drown everything else.
 const UNLOGGED_ROUTES = new Set(['/health/live', '/health/ready', '/metrics']);
 
@@ -71,8 +79,9 @@ export function accessLogger(root: PinoInstance): PinoInstance {
 }
 
 /**
- * One line per request: id, method, path (never the query), matched route, status, duration. The
- * request id was screened when it was taken; the route is a pattern of the gateway's own.
+ * One line per request: id, method, path (never the query), matched route, status, duration, and
+ * while tracing its server span. The request id was screened when it was taken; the route is a
+ * pattern of the gateway's own.
  */
 export function logAccess(
   logger: PinoInstance,
@@ -85,19 +94,23 @@ export function logAccess(
   const level = status >= 500 ? 'error' : 'info';
   if (!logger.isLevelEnabled(level)) return;
   const query = request.url.indexOf('?');
-  logger[level](
-    {
-      requestId: request.id,
-      req: {
-        method: request.method,
-        path: redactText(query < 0 ? request.url : request.url.slice(0, query)),
-      },
-      route,
-      status,
-      durationMs: Math.round(reply.elapsedTime),
+  const line: Record<string, unknown> = {
+    requestId: request.id,
+    req: {
+      method: request.method,
+      path: redactText(query < 0 ? request.url : request.url.slice(0, query)),
     },
-    'request completed',
-  );
+    route,
+    status,
+    durationMs: Math.round(reply.elapsedTime),
+  };
+  // The span has ended when this hook runs: the request names it.
+  const trace = requestTraceIds(request.raw);
+  if (trace !== undefined) {
+    line.trace_id = trace.traceId;
+    line.span_id = trace.spanId;
+  }
+  logger[level](line, 'request completed');
 }
 
 // Where Nest writes its own start-up lines: modules initialised, each route mapped, app started.

@@ -1,8 +1,17 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import {
+  collectDefaultMetrics,
+  Counter,
+  Gauge,
+  Histogram,
+  type HistogramConfiguration,
+  Registry,
+} from 'prom-client';
 import type { DatabaseConnection } from '../database/database-connection';
 import { DATABASE_CONNECTION } from '../database/database.tokens';
+import { activeTraceIds, type TraceIds, tracingOn } from '../tracing/tracing';
 import type { BreakerState } from '../upstream/circuit-breaker';
+import { openMetricsText, type MetricsFormat } from './metrics-format';
 
 /** What the audit sinks' gauges show, per sink kind. */
 export interface AuditSinkLag {
@@ -30,18 +39,19 @@ export interface UpstreamAttempt {
 export class MetricsService {
   // A registry per application instance keeps several gateways in one process (tests) apart.
   readonly registry = new Registry();
+  // While tracing, each latency bucket keeps the trace of the latest sampled request it counted.
+  private readonly exemplars = tracingOn();
   private readonly httpRequests = new Counter({
     name: 'gateway_http_requests_total',
     help: 'Requests answered, by method, route pattern and status.',
     labelNames: ['method', 'route', 'status'] as const,
     registers: [this.registry],
   });
-  private readonly httpDuration = new Histogram({
+  private readonly httpDuration = this.latencyHistogram({
     name: 'gateway_http_request_duration_seconds',
     help: 'Time to answer, by method and route pattern.',
     labelNames: ['method', 'route'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-    registers: [this.registry],
   });
   private readonly upstreamCalls = new Counter({
     name: 'gateway_upstream_requests_total',
@@ -49,12 +59,11 @@ export class MetricsService {
     labelNames: ['upstream', 'outcome'] as const,
     registers: [this.registry],
   });
-  private readonly upstreamDuration = new Histogram({
+  private readonly upstreamDuration = this.latencyHistogram({
     name: 'gateway_upstream_request_duration_seconds',
     help: 'Duration of one upstream attempt.',
     labelNames: ['upstream'] as const,
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-    registers: [this.registry],
   });
   private readonly upstreamRetries = new Counter({
     name: 'gateway_upstream_retries_total',
@@ -139,6 +148,19 @@ export class MetricsService {
     );
   }
 
+  /**
+   * A histogram of this registry, with exemplars while tracing. prom-client refuses to register one
+   * with exemplars in a registry of the Prometheus format, though it writes both formats from it
+   * (render): it is registered after it is made.
+   */
+  private latencyHistogram<T extends string>(
+    configuration: Omit<HistogramConfiguration<T>, 'registers' | 'enableExemplars'>,
+  ): Histogram<T> {
+    const histogram = new Histogram({ ...configuration, registers: [], enableExemplars: this.exemplars });
+    this.registry.registerMetric(histogram);
+    return histogram;
+  }
+
   /** Where the audit service counts the appends it holds back (AuditService). */
   countQueuedAppends(count: () => number): void {
     this.queuedAppends = count;
@@ -171,14 +193,33 @@ export class MetricsService {
     });
   }
 
-  observeHttp(method: string, route: string, status: number, seconds: number): void {
+  /** `trace`: the request's server span, while tracing. */
+  observeHttp(method: string, route: string, status: number, seconds: number, trace?: TraceIds): void {
     this.httpRequests.inc({ method, route, status: String(status) });
-    this.httpDuration.observe({ method, route }, seconds);
+    if (this.exemplars) {
+      this.httpDuration.observe({
+        labels: { method, route },
+        value: seconds,
+        exemplarLabels: exemplarOf(trace),
+      });
+    } else {
+      this.httpDuration.observe({ method, route }, seconds);
+    }
   }
 
+  /** Called within the upstream call's span, which its exemplar names. */
   upstreamAttempt(upstream: string, attempt: UpstreamAttempt): void {
     this.upstreamCalls.inc({ upstream, outcome: String(attempt.status) });
-    this.upstreamDuration.observe({ upstream }, attempt.durationMs / 1000);
+    const seconds = attempt.durationMs / 1000;
+    if (this.exemplars) {
+      this.upstreamDuration.observe({
+        labels: { upstream },
+        value: seconds,
+        exemplarLabels: exemplarOf(activeTraceIds()),
+      });
+    } else {
+      this.upstreamDuration.observe({ upstream }, seconds);
+    }
     if (attempt.retry) this.upstreamRetries.inc({ upstream });
   }
 
@@ -226,7 +267,14 @@ export class MetricsService {
     return this.auditSinkRead.lags;
   }
 
-  render(): Promise<string> {
-    return this.registry.metrics();
+  render(format: MetricsFormat = 'prometheus'): Promise<string> {
+    return format === 'openmetrics' ? openMetricsText(this.registry) : this.registry.metrics();
   }
+}
+
+const NO_EXEMPLAR = Object.freeze({});
+
+/** An exemplar's labels: a trace that was sampled, so that it can be found; none otherwise. */
+function exemplarOf(trace: TraceIds | undefined): Record<string, string> {
+  return trace?.sampled ? { trace_id: trace.traceId, span_id: trace.spanId } : NO_EXEMPLAR;
 }

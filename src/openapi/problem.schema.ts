@@ -25,6 +25,14 @@ export const PROBLEM_SCHEMA: JsonSchema = {
       description: 'The X-Request-Id of the request; quote it when reporting a problem.',
       example: '0b6f7c1e-3f47-4b8e-9d55-8f1f0c7a2b1d',
     },
+    traceId: {
+      type: 'string',
+      pattern: '^[0-9a-f]{32}$',
+      description:
+        "While the gateway exports traces (OpenTelemetry): the request's W3C trace id, continued from its " +
+        '`traceparent` when it sent one; find the trace of the request with it.',
+      example: '4bf92f3577b34da6a3ce929d0e0e4736',
+    },
     errors: {
       type: 'array',
       description: 'On 400: one entry per field or header that is not valid.',

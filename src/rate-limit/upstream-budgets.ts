@@ -4,6 +4,7 @@ import { hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
+import { inSpan, SPAN_ATTRIBUTES, spanFailed } from '../tracing/tracing';
 import { RateLimitService } from './rate-limit.service';
 import {
   budgetRule,
@@ -71,13 +72,20 @@ export class UpstreamBudgets {
     // The caller is kept as a digest: the windows (in Redis too) hold no person's name.
     const tag = hash('sha256', caller, 'base64url').slice(0, 16);
     const key = `pipes-gateway:budget:${upstream}:${rule.limit}/${rule.windowMs}:${credentialId}`;
-    const started = Date.now();
-    for (;;) {
-      const refusal = await this.count(key, rule, use, tag);
-      if (refusal === null) return;
-      if (Date.now() - started + refusal.retryAfterMs > maxWaitMs) throw refused(upstream, refusal);
-      await sleep(refusal.retryAfterMs + 5);
-    }
+    const attributes = { [SPAN_ATTRIBUTES.upstream]: upstream, [SPAN_ATTRIBUTES.budgetUse]: use };
+    await inSpan('upstream budget', attributes, async (span) => {
+      const started = Date.now();
+      for (;;) {
+        const refusal = await this.count(key, rule, use, tag);
+        span.setAttribute(SPAN_ATTRIBUTES.budgetWaitMs, Date.now() - started);
+        if (refusal === null) return;
+        if (Date.now() - started + refusal.retryAfterMs > maxWaitMs) {
+          spanFailed(span, `refused: ${refusal.reason}`);
+          throw refused(upstream, refusal);
+        }
+        await sleep(refusal.retryAfterMs + 5);
+      }
+    });
   }
 
   private async count(

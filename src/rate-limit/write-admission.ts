@@ -8,6 +8,7 @@ import { ProblemException } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import { ApiProblem, RETRY_AFTER } from '../openapi/api-problems';
+import { noteOnActiveSpan, SPAN_ATTRIBUTES } from '../tracing/tracing';
 
 /**
  * The process's write slots (MAX_WRITES_IN_FLIGHT), shared fairly between tenants. Each tenant is
@@ -80,6 +81,8 @@ export class WriteAdmission {
   /** Takes a slot or throws 503 `overloaded` with Retry-After; call the returned function when done. */
   admit(tenantId: string): () => void {
     const taken = this.slots.take(tenantId);
+    // Slots are taken or refused at once, never waited for: the trace says which.
+    noteOnActiveSpan(SPAN_ATTRIBUTES.writeSlot, typeof taken === 'function' ? 'taken' : taken);
     if (typeof taken === 'function') return taken;
     throw new ProblemException({
       status: 503,

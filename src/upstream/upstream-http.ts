@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { hash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { ProblemException, UpstreamProblem } from '../common/problem/problem';
+import { ProblemException, type UpstreamProblem } from '../common/problem/problem';
 import type { UpstreamProxy } from '../config/app-config';
 import type { VaultValues } from '../credentials/vault-values';
 import type { UpstreamAttempt } from '../metrics/metrics.service';
@@ -14,6 +14,7 @@ import {
   secretValuesOf,
 } from '../redaction/redact';
 import { EchoNoting, vaultValuesCarried } from '../redaction/value-echo';
+import { inSpan, SPAN_ATTRIBUTES, spanFailed, type SpanNotes } from '../tracing/tracing';
 import { ANSWER_TOO_LARGE, undiciAdapter, UpstreamTransport } from './undici-adapter';
 import {
   UpstreamCredentialRejectedException,
@@ -258,7 +259,11 @@ export class UpstreamHttp {
       echoes,
     );
     try {
-      return await this.attempts<T>(call);
+      return await inSpan(
+        `${this.name} API call`,
+        { [SPAN_ATTRIBUTES.upstream]: this.name, 'http.request.method': request.method },
+        (span) => this.traced(this.attempts<T>(call), call, span),
+      );
     } finally {
       const echoed = call.echoes?.echoedPaths() ?? [];
       if (echoed.length > 0) await valueEcho!.echoed(echoed);
@@ -287,6 +292,26 @@ export class UpstreamHttp {
         if (!(await this.backOff(call, error.retryAfterMs))) throw error.problem;
         if (request.admitAttempt && !(await request.admitAttempt())) throw error.problem;
       }
+    }
+  }
+
+  /** The call's outcome on its span: the status answered or the problem type, and how many attempts. */
+  private async traced<T>(
+    sent: Promise<UpstreamResponse<T>>,
+    call: UpstreamCall,
+    span: SpanNotes,
+  ): Promise<UpstreamResponse<T>> {
+    try {
+      const response = await sent;
+      span.setAttribute('http.response.status_code', response.status);
+      return response;
+    } catch (error) {
+      const problem = error instanceof ProblemException ? error.problem : null;
+      if (problem?.upstream) span.setAttribute('http.response.status_code', problem.upstream.status);
+      spanFailed(span, problem?.type ?? 'error');
+      throw error;
+    } finally {
+      span.setAttribute(SPAN_ATTRIBUTES.attempts, call.attempt);
     }
   }
 

@@ -3,6 +3,7 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import { HttpException, NotFoundException } from '@nestjs/common';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { requestTraceIds } from '../../tracing/tracing';
 import { REQUEST_ID_HEADER } from '../request-id';
 import { GatewayRequestError } from '../request-error';
 import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem';
@@ -19,7 +20,7 @@ export function sendFrameworkError(error: Error, request: FastifyRequest, reply:
       ? 'The URL path has a percent-escape that does not decode.'
       : 'The request could not be routed.',
   );
-  const { body } = toProblem(refusal, String(request.id));
+  const { body } = toProblem(refusal, String(request.id), requestTraceIds(request.raw)?.traceId);
   void reply
     .status(body.status)
     .header(REQUEST_ID_HEADER, request.id)

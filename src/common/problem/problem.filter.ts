@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { requestTraceIds } from '../../tracing/tracing';
 import { explainFrameworkError } from './framework-errors';
 import { PROBLEM_CONTENT_TYPE, ProblemException } from './problem';
 import { toProblem } from './to-problem';
@@ -23,7 +24,7 @@ export function sendProblem(
   error: unknown,
   logger: Logger,
 ): void {
-  const { body, headers } = toProblem(error, String(request.id));
+  const { body, headers } = toProblem(error, String(request.id), requestTraceIds(request.raw)?.traceId);
   if (body.status >= 500 && !(error instanceof ProblemException) && !(error instanceof HttpException)) {
     // The original error is logged (without request bodies or headers); the caller sees only the request id.
     logger.error({ err: error, requestId: request.id }, 'unhandled error');

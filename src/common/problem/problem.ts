@@ -21,6 +21,8 @@ export interface Problem {
   status: number;
   detail: string;
   requestId: string;
+  /** While tracing: the W3C trace id of the request, to find its trace with. */
+  traceId?: string;
   errors?: ProblemFieldError[];
   upstream?: UpstreamProblem;
   /** On a 409 for a tenant name that is taken, or a group assigned elsewhere: the tenant that has it. */

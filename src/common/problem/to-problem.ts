@@ -16,10 +16,18 @@ interface FastifyLikeError {
 }
 
 /**
- * Turns any thrown value into the gateway's problem document. Unknown errors become a plain 500
- * whose detail reveals nothing about the internals; the caller logs the original.
+ * Turns any thrown value into the gateway's problem document, with the request's trace id beside
+ * its request id while tracing. Unknown errors become a plain 500 whose detail reveals nothing
+ * about the internals; the caller logs the original.
  */
-export function toProblem(error: unknown, requestId: string): RenderedProblem {
+export function toProblem(error: unknown, requestId: string, traceId?: string): RenderedProblem {
+  const rendered = problemOf(error, requestId);
+  if (traceId === undefined) return rendered;
+  const { type, title, status, detail, requestId: id, ...rest } = rendered.body;
+  return { ...rendered, body: { type, title, status, detail, requestId: id, traceId, ...rest } };
+}
+
+function problemOf(error: unknown, requestId: string): RenderedProblem {
   const problem = error instanceof ProblemException ? error : databaseUnavailableProblem(error);
   if (problem) {
     const { status, type, title, detail, errors, upstream, tenantId, headers } = problem.problem;
