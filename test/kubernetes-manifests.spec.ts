@@ -336,6 +336,25 @@ describeWithKustomize('Kubernetes manifests (deploy/kubernetes)', () => {
     },
   );
 
+  it.each(folders.map((folder) => relative(MANIFESTS, folder)))(
+    '%s applies on its own: the account and settings its pods name come with it, the Secret apart',
+    (folder) => {
+      const objects = rendered.get(join(MANIFESTS, folder)) ?? [];
+      const present = new Set(objects.map(named));
+      const pods = [...ofKind<IDeployment>(objects, 'Deployment'), ...ofKind<IJob>(objects, 'Job')].map(
+        (workload) => workload.spec?.template.spec,
+      );
+      expect(pods.length).toBeGreaterThan(0);
+      for (const pod of pods) {
+        const needed = [`ServiceAccount ${pod?.serviceAccountName}`];
+        for (const container of pod?.containers ?? []) {
+          for (const source of container.envFrom ?? []) needed.push(`ConfigMap ${source.configMapRef?.name}`);
+        }
+        expect(needed.filter((object) => !present.has(object))).toEqual([]);
+      }
+    },
+  );
+
   it('has no field the Kubernetes 1.33 schema lacks, at any depth', () => {
     const objects = folders.flatMap((folder) =>
       (rendered.get(folder) ?? []).map((object) => ({ source: relative(MANIFESTS, folder), object })),
