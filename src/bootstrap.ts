@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import type { IncomingMessage } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule } from '@nestjs/swagger';
@@ -11,6 +12,7 @@ import { protectiveHeaders } from './common/protective-headers';
 import { answerClientError, sendFrameworkError, trackRouteMethods } from './common/problem/framework-errors';
 import { assertDecodableQuery, assertNoNulInUrl, GatewayRequestError } from './common/request-error';
 import { builtConsoleDirectory, serveConsole } from './console/console-static';
+import { Drain } from './health/drain';
 import { PipeEvents } from './pipe-events/pipe-events.service';
 import { MetricsService } from './metrics/metrics.service';
 import { createValidationPipe } from './common/problem/validation';
@@ -76,9 +78,14 @@ export async function createApp(
   );
   // helmet's headers, computed once (@fastify/helmet rebuilds helmet on every request).
   const securityHeaders = protectiveHeaders();
+  // Set once the modules are built; no request is taken before.
+  const built: { drain?: Drain } = {};
   // Hooks on every request take a callback: an async hook costs Fastify a promise and a tick more.
   fastify.addHook('onRequest', (request, reply, done) => {
     void reply.headers(securityHeaders).header(REQUEST_ID_HEADER, request.id);
+    // A client's next request then opens a new connection, which a balancer (one that only forwards
+    // connections too) gives to a replica that is not stopping.
+    if (built.drain!.draining) void reply.header('connection', 'close');
     try {
       assertNoNulInUrl(request.url);
       assertDecodableQuery(request.url);
@@ -106,6 +113,7 @@ export async function createApp(
     },
   );
   app.useLogger(new QuietStartLogger(app.get(Logger)));
+  built.drain = app.get(Drain);
   app.useGlobalPipes(createValidationPipe());
   // Without allowed origins there is nothing to answer: no hook on every request then, and a
   // preflight gets the same 404 it would get from the CORS plugin turned off.
@@ -168,4 +176,19 @@ export async function createApp(
 export async function closeGracefully(app: NestFastifyApplication): Promise<void> {
   await app.getHttpAdapter().getInstance().close();
   await app.close();
+}
+
+/**
+ * A stop the platform asked for (SIGTERM): readiness answers 503 at once while every request is
+ * still served, for `drainMs` or until `cut` aborts, so that balancers take the replica out before
+ * it closes; then closeGracefully, which ends open event streams with `stream.end`.
+ */
+export async function drainAndClose(
+  app: NestFastifyApplication,
+  drainMs: number,
+  cut?: AbortSignal,
+): Promise<void> {
+  app.get(Drain).begin();
+  await sleep(drainMs, undefined, { signal: cut }).catch(() => undefined);
+  await closeGracefully(app);
 }

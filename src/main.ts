@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { closeGracefully, createApp } from './bootstrap';
+import { createApp, drainAndClose } from './bootstrap';
 import { loadConfig } from './config/app-config';
 import { listenOrNameSetting } from './port-in-use';
 import { listeningBase, startBanner } from './start-banner';
@@ -13,19 +13,33 @@ async function main(): Promise<void> {
   );
   console.log(startBanner(config, listeningBase(app.getHttpServer(), config.http.host)));
 
-  // In-flight requests finish, then the process exits 0 (Nest's own hooks re-raise the signal).
+  // SIGTERM, the platform's stop, drains first (drainAndClose); SIGINT, Ctrl-C at a terminal with no
+  // balancer in front, closes at once, as does a second signal during the drain. In-flight requests
+  // finish, then the process exits 0.
+  const cut = new AbortController();
   let closing = false;
   const shutdown = (signal: NodeJS.Signals): void => {
-    if (closing) return;
+    if (closing) {
+      cut.abort();
+      return;
+    }
     closing = true;
-    console.log(`pipes-gateway: ${signal} received, finishing in-flight requests`);
-    closeGracefully(app).then(
-      () => process.exit(0),
-      (error: unknown) => {
-        console.error('pipes-gateway: shutdown failed', error);
-        process.exit(1);
-      },
+    const drainMs = signal === 'SIGTERM' ? config.http.shutdownDrainMs : 0;
+    console.log(
+      drainMs > 0
+        ? `pipes-gateway: ${signal} received, draining for ${drainMs} ms (readiness answers 503), then finishing in-flight requests`
+        : `pipes-gateway: ${signal} received, finishing in-flight requests`,
     );
+    // The spans of the last requests are exported before the process ends.
+    drainAndClose(app, drainMs, cut.signal)
+      .then(() => stopTracing())
+      .then(
+        () => process.exit(0),
+        (error: unknown) => {
+          console.error('pipes-gateway: shutdown failed', error);
+          process.exit(1);
+        },
+      );
   };
   process.on('SIGTERM', shutdown);
   process.on('SIGINT', shutdown);

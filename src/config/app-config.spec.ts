@@ -15,7 +15,11 @@ describe('loadConfig', () => {
     expect(config.auditRetentionDays).toBeNull();
     expect(config.maxWritesInFlight).toBe(256);
     expect(config.http.bodyLimitBytes).toBe(1024 * 1024);
-    expect(config.http).toMatchObject({ headersTimeoutMs: 10_000, requestTimeoutMs: 30_000 });
+    expect(config.http).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 30_000,
+      shutdownDrainMs: 5_000,
+    });
     expect(config.upstream.maxAnswerBytes).toBe(4 * 1024 * 1024);
     expect(config.upstream.proxy).toEqual({ http: null, https: null, noProxy: '' });
   });

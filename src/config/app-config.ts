@@ -24,6 +24,8 @@ export interface AppConfig {
     headersTimeoutMs: number;
     /** Longest a client may take to send a whole request, headers and body; then 408 likewise. */
     requestTimeoutMs: number;
+    /** After SIGTERM, how long readiness fails while requests are still served, before the server closes. */
+    shutdownDrainMs: number;
   };
   database: {
     /** Postgres connection string; null means the embedded PGlite database. */
@@ -586,6 +588,7 @@ export function loadConfig(env: Env): AppConfig {
       corsOrigins: origins(env, 'CORS_ORIGINS'),
       trustProxy: trustProxy(env),
       ...clientTimeouts(env),
+      shutdownDrainMs: integer(env, 'SHUTDOWN_DRAIN_MS', 5_000, 0, 600_000),
     },
     database: {
       url: databaseUrl,

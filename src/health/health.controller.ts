@@ -4,6 +4,7 @@ import type { SchemaObject } from '@nestjs/swagger/dist/interfaces/open-api-spec
 import { Public } from '../auth/auth.decorators';
 import { PrismaService } from '../database/prisma.service';
 import { ApiProblem, ApiUrlProblems } from '../openapi/api-problems';
+import { Drain } from './drain';
 
 const HEALTH_STATUS: SchemaObject = {
   type: 'object',
@@ -20,7 +21,10 @@ export interface HealthStatus {
 @ApiUrlProblems()
 @Controller('health')
 export class HealthController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly drain: Drain,
+  ) {}
 
   @Get('live')
   @ApiOperation({
@@ -36,7 +40,9 @@ export class HealthController {
   @ApiOperation({
     summary: 'Readiness probe',
     description:
-      'Ready when every migration was applied at start and the database answers now. No authentication.',
+      'Ready when every migration was applied at start and the database answers now, until the process is ' +
+      'told to stop (SIGTERM): from then on 503 while it drains (SHUTDOWN_DRAIN_MS), so that balancers send ' +
+      'requests elsewhere before it closes. No authentication.',
   })
   @ApiOkResponse({
     description: 'The database answers and every migration is applied.',
@@ -44,9 +50,11 @@ export class HealthController {
   })
   @ApiProblem(
     503,
-    '`unavailable`: the database is not reachable or not migrated; not ready to serve traffic.',
+    '`unavailable`: the database is not reachable or not migrated, or the process is stopping; not ready ' +
+      'to serve traffic.',
   )
   async ready(): Promise<HealthStatus> {
+    if (this.drain.draining) throw new ServiceUnavailableException('The gateway is stopping.');
     if (!(await this.prisma.isReady())) {
       throw new ServiceUnavailableException('The database is not reachable or not migrated.');
     }
