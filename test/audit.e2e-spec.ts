@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { auditEventDigest, auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
+import { AuditCheckpointsRepository } from '../src/audit/audit-checkpoints.repository';
 import { AuditEventsRepository } from '../src/audit/audit-events.repository';
 import { AuditChainKeys } from '../src/crypto/audit-chain-keys';
 import { AuditRetentionService } from '../src/audit/audit-retention.service';
@@ -818,6 +819,27 @@ describe('audit log (e2e)', () => {
 
       expect((await retention.pruneExpired(now)).filter((result) => result.tenantId === id)).toEqual([]);
       expect(await prisma.auditEvent.count({ where: { tenantId: id } })).toBe(6);
+    });
+
+    it('prunes the kept checkpoints that sign only pruned events, and keeps those over events still kept', async () => {
+      const id = await tenantWithBackdatedEvents(6, 4);
+      const kept = gateway.app.get(AuditCheckpointsRepository);
+      const signedAt = new Date();
+      for (const seq of [0, 3, 6, 7, 10]) {
+        await kept.store({
+          tenantId: id,
+          seq,
+          digest: `digest-${seq}`,
+          at: signedAt,
+          kid: 'k',
+          jws: `jws-${seq}`,
+        });
+      }
+      expect(
+        (await gateway.app.get(AuditRetentionService).pruneExpired(asOf())).filter((r) => r.tenantId === id),
+      ).toEqual([{ tenantId: id, removed: 6, startSeq: 7 }]);
+      const left = await prisma.auditCheckpoint.findMany({ where: { tenantId: id }, orderBy: { id: 'asc' } });
+      expect(left.map((checkpoint) => checkpoint.seq)).toEqual([7, 10]);
     });
 
     it('always keeps the newest event', async () => {

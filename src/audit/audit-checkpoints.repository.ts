@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Prisma } from '../generated/prisma/client';
 import { PrismaService } from '../database/prisma.service';
-import type { ChainHead } from './audit-events.repository';
+import { type ChainHead, sinksTable } from './audit-events.repository';
 
 /** A checkpoint as kept: `id` orders them as they were signed, a cursor to read on after. */
 export interface StoredCheckpoint {
@@ -44,5 +45,22 @@ export class AuditCheckpointsRepository {
       WHERE e.digest IS NOT NULL
         AND NOT EXISTS (
           SELECT 1 FROM audit_checkpoints k WHERE k.tenant_id = c.tenant_id AND k.seq >= c.last_seq)`;
+  }
+
+  /**
+   * Deletes the checkpoints below their chain's start, which sign only events retention removed,
+   * except those one of the audit `sinks` has yet to deliver. Answers how many went.
+   */
+  pruneBelowChainStarts(sinks: readonly string[]): Promise<number> {
+    // Each sink delivers checkpoints in id order: it has delivered every one up to its cursor.
+    const delivered =
+      sinks.length === 0
+        ? Prisma.empty
+        : Prisma.sql`AND k.id <= (
+            SELECT min(COALESCE(a.delivered_checkpoint_id, 0)) FROM ${sinksTable(sinks)}
+            LEFT JOIN audit_sinks a ON a.sink = s.sink)`;
+    return this.prisma.$executeRaw`
+      DELETE FROM audit_checkpoints k USING audit_chains c
+      WHERE c.tenant_id = k.tenant_id AND k.seq < c.start_seq ${delivered}`;
   }
 }

@@ -260,7 +260,7 @@ export class AuditEventsRepository {
         ? Prisma.sql`false`
         : Prisma.sql`seq > (
             SELECT min(COALESCE(k.delivered_seq, 0))
-            FROM (VALUES ${Prisma.join(sinks.map((sink) => Prisma.sql`(${sink})`))}) AS s (sink)
+            FROM ${sinksTable(sinks)}
             LEFT JOIN audit_sink_cursors k ON k.sink = s.sink AND k.tenant_id = ${tenantId}::uuid)`;
     const [kept] = await tx.$queryRaw<{ seq: number; prev_hash: string }[]>`
       SELECT seq, prev_hash FROM audit_events
@@ -387,6 +387,11 @@ export class AuditEventsRepository {
 
 async function anyEvent(db: PrismaService | PrismaTx, where: Prisma.AuditEventWhereInput): Promise<boolean> {
   return (await db.auditEvent.findFirst({ where, select: { seq: true } })) !== null;
+}
+
+/** The sinks named, as a table `s (sink)` of one row each; `sinks` must not be empty. */
+export function sinksTable(sinks: readonly string[]): Prisma.Sql {
+  return Prisma.sql`(VALUES ${Prisma.join(sinks.map((sink) => Prisma.sql`(${sink})`))}) AS s (sink)`;
 }
 
 /** The columns given a value, with it. */

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { ConfigService } from '@nestjs/config';
 import type { AppConfig } from '../config/app-config';
 import type { PrismaService } from '../database/prisma.service';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditRetentionService } from './audit-retention.service';
 import type { AuditService } from './audit.service';
@@ -21,6 +22,7 @@ function retention(days: number | null) {
   >;
   const service = new AuditRetentionService(
     new AuditEventsRepository(prisma as unknown as PrismaService),
+    new AuditCheckpointsRepository(prisma as unknown as PrismaService),
     {} as AuditService,
     {} as WriteTransactions,
     config,

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Actor } from '../auth/principal';
 import type { AppConfig } from '../config/app-config';
 import { AuditSinkKind, configuredSinkKinds } from '../audit-sinks/audit-sink';
+import { AuditCheckpointsRepository } from './audit-checkpoints.repository';
 import { AuditEventsRepository } from './audit-events.repository';
 import { AuditService } from './audit.service';
 import { WriteTransactions } from '../database/write-transactions';
@@ -26,7 +27,8 @@ const PRUNE_SLICE = 20_000;
 /**
  * Deletes audit events older than AUDIT_RETENTION_DAYS. Only a prefix of each chain goes, and the
  * newest event always stays, and so does every event a configured audit sink has not delivered;
- * the chain row records the new start so verification still passes.
+ * the chain row records the new start so verification still passes. The signed checkpoints of
+ * the events removed go with them, once every configured sink has delivered them.
  */
 @Injectable()
 export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDestroy {
@@ -38,6 +40,7 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
 
   constructor(
     private readonly events: AuditEventsRepository,
+    private readonly checkpoints: AuditCheckpointsRepository,
     private readonly audit: AuditService,
     private readonly writes: WriteTransactions,
     config: ConfigService<AppConfig, true>,
@@ -61,7 +64,10 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
     await this.running;
   }
 
-  /** Prunes every tenant's expired events; answers the tenants whose chain now starts later. */
+  /**
+   * Prunes every tenant's expired events, and the checkpoints that signed only pruned events;
+   * answers the tenants whose chain now starts later.
+   */
   async pruneExpired(now = new Date()): Promise<PruneResult[]> {
     if (this.retentionDays === null) return [];
     const cutoff = new Date(now.getTime() - this.retentionDays * DAY_MS);
@@ -78,6 +84,10 @@ export class AuditRetentionService implements OnApplicationBootstrap, OnModuleDe
         this.logger.warn({ err: error, tenantId }, 'could not prune expired audit events');
       }
     }
+    // Also those a sink delivered only since an earlier run moved their chain's start past them.
+    const checkpoints = await this.checkpoints.pruneBelowChainStarts(this.sinks);
+    if (checkpoints > 0)
+      this.logger.log({ removed: checkpoints }, 'pruned audit checkpoints of pruned events');
     return results;
   }
 
