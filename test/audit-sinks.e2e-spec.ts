@@ -4,7 +4,7 @@
  * Log lines outside a request reach only the first gateway of a test file (nestjs-pino keeps one
  * such logger per process), so the sinks' log lines are tested in audit-sink-logs.e2e-spec.ts.
  */
-import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { AuditEventsRepository } from '../src/audit/audit-events.repository';
 import { AuditRetentionService } from '../src/audit/audit-retention.service';
+import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import {
   startGateway,
@@ -21,13 +22,18 @@ import {
   TestGateway,
 } from './support/gateway';
 import { finished, launch } from './support/process';
-import { Collector, Delivery, QUICK, waitFor, WEBHOOK_SECRET } from './support/audit-sink-receivers';
-import { hasRsyslog, makeCertificates, NO_RSYSLOG, Rsyslog } from './support/rsyslog';
+import {
+  Collector,
+  Delivery,
+  QUICK,
+  signatureValid,
+  waitFor,
+  WEBHOOK_SECRET,
+} from './support/audit-sink-receivers';
+import { hasRsyslog, makeCertificates, NO_RSYSLOG, Rsyslog, SYSLOG_LINE } from './support/rsyslog';
 import { createScratchDatabase } from './support/scratch-database';
 import { describeIf, itIf, NEEDS_POSTGRES } from './support/skip';
 
-const SYSLOG_LINE =
-  /^<110>1 (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) (\S+) pipes-gateway - (audit|checkpoint) \[(audit|checkpoint)@32473 tenantId="([0-9a-f-]{36})" seq="(\d+)"\] (.*)$/;
 const VERIFIER = join(__dirname, '..', 'tools', 'verify-audit-log.mjs');
 
 /** What a signed checkpoint (a compact JWS) says: its payload, read without checking it. */
@@ -151,14 +157,6 @@ function syslogDeliveries(rsyslog: Rsyslog): Delivery[] {
   return syslogMessages(rsyslog)
     .filter((message) => message.msgId === 'audit')
     .map(({ tenantId, seq, msg }) => ({ tenantId, seq, line: msg }));
-}
-
-/** Checks a request's signature header as a receiver would: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">. */
-function signatureValid(header: string | string[] | undefined, body: string, secret: string): boolean {
-  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header));
-  if (!match || Math.abs(Date.now() / 1000 - Number(match[1])) > 300) return false;
-  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
-  return timingSafeEqual(expected, Buffer.from(match[2], 'hex'));
 }
 
 async function sinkState(gateway: TestGateway, kind: string): Promise<Record<string, unknown>> {
@@ -446,6 +444,62 @@ describe('audit sinks: a webhook collector', () => {
       const tampered = await verifyOffline(gateway, tamperedWith(received, tenant.id, 3));
       expect(tampered.status).toBe(1);
       expect(tampered.out).toContain(`FAILED  tenant ${tenant.id}: seq 3 altered`);
+    } finally {
+      await gateway.close();
+    }
+  }, 120_000);
+
+  it('prunes the signed checkpoints of pruned events once the sink has delivered them, and never one over a kept event', async () => {
+    const gateway = await startGateway({
+      ...QUICK,
+      AUDIT_RETENTION_DAYS: '30',
+      AUDIT_WEBHOOK_URL: `${url}/ingest`,
+      AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
+    });
+    const prisma = gateway.app.get(PrismaService, { strict: false });
+    const retention = gateway.app.get(AuditRetentionService, { strict: false });
+    // Every event has expired as of then: only the sink's needs and the newest event keep any.
+    const farFuture = () => new Date(Date.now() + 1000 * 24 * 3_600_000);
+    const chainStart = async (tenant: TestTenant) =>
+      (await prisma.auditChain.findUniqueOrThrow({ where: { tenantId: tenant.id } })).startSeq;
+    const signHead = async (tenant: TestTenant) =>
+      (await gateway.http.get('/v1/audit/checkpoint').set(bearer(tenant.keys.auditor)).expect(200)).body
+        .jws as string;
+    const kept = (jws: string) => prisma.auditCheckpoint.findFirst({ where: { jws } });
+    const delivered = async (jws: string) => {
+      const sink = await prisma.auditSink.findUnique({ where: { sink: 'webhook' } });
+      return sink !== null && sink.deliveredCheckpointId >= (await kept(jws))!.id;
+    };
+    try {
+      const tenant = await createTenant(gateway);
+      await auditedWrites(gateway, tenant, 'no-canary');
+      await waitFor(
+        'the sink to catch up',
+        async () => (await sinkState(gateway, 'webhook')).eventsBehind === 0,
+      );
+
+      // The collector refuses everything: the checkpoint signed now waits for the sink.
+      collector.answers.push(...Array<number>(10_000).fill(503));
+      const waiting = await signHead(tenant);
+      // Twice: the first keeps the newest event, the one the checkpoint signs; the second keeps only
+      // the first the sink has not delivered (the first prune's own event).
+      for (let run = 0; run < 2; run++) await retention.pruneExpired(farFuture());
+      expect(await chainStart(tenant)).toBeGreaterThan(signedPayload(waiting).seq);
+      expect(await kept(waiting)).not.toBeNull();
+
+      // Delivered, it goes with the next run; one over an event still kept stays, delivered or not.
+      collector.answers.length = 0;
+      await waitFor('the checkpoint to be delivered', () => delivered(waiting));
+      await waitFor(
+        'the sink to catch up',
+        async () => (await sinkState(gateway, 'webhook')).eventsBehind === 0,
+      );
+      const overKept = await signHead(tenant);
+      await waitFor('the newer checkpoint to be delivered', () => delivered(overKept));
+      await retention.pruneExpired(farFuture());
+      expect(await kept(waiting)).toBeNull();
+      expect(await chainStart(tenant)).toBe(signedPayload(overKept).seq);
+      expect(await kept(overKept)).not.toBeNull();
     } finally {
       await gateway.close();
     }

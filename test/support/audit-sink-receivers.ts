@@ -1,4 +1,8 @@
-/** What the audit sink tests share: quick settings, waiting, and an HTTP collector to deliver to. */
+/**
+ * What the audit sink tests (and bench:sinks) share: quick settings, waiting, a webhook signature
+ * check, and an HTTP collector to deliver to.
+ */
+import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -25,6 +29,14 @@ export async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** Checks a request's signature header as a receiver would: t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">. */
+export function signatureValid(header: string | string[] | undefined, body: string, secret: string): boolean {
+  const match = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(String(header));
+  if (!match || Math.abs(Date.now() / 1000 - Number(match[1])) > 300) return false;
+  const expected = createHmac('sha256', secret).update(`${match[1]}.${body}`).digest();
+  return timingSafeEqual(expected, Buffer.from(match[2], 'hex'));
 }
 
 export interface Delivery {

@@ -11,6 +11,12 @@ import { connect } from 'node:net';
 import { join } from 'node:path';
 
 export const RSYSLOGD = '/usr/sbin/rsyslogd';
+/**
+ * An audit record as the gateway's syslog sink sends it (syslog-transport.ts): timestamp, host,
+ * MSGID, SD-ID, tenant id, seq, and the export's line for the record.
+ */
+export const SYSLOG_LINE =
+  /^<110>1 (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z) (\S+) pipes-gateway - (audit|checkpoint) \[(audit|checkpoint)@32473 tenantId="([0-9a-f-]{36})" seq="(\d+)"\] (.*)$/;
 export const hasRsyslog =
   existsSync(RSYSLOGD) && existsSync('/usr/lib/x86_64-linux-gnu/rsyslog/lmnsd_ossl.so');
 export const NO_RSYSLOG = `Debian's rsyslog and rsyslog-openssl are not installed (apt-get install -y rsyslog rsyslog-openssl)`;
