@@ -6,7 +6,7 @@ import type { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { SinkTransport } from './audit-sink';
 import { AuditSinksRepository } from './audit-sinks.repository';
-import type { AuditSinkView } from './dto/audit-sink.dto';
+import type { AuditSinkStateView, AuditSinkView } from './dto/audit-sink.dto';
 import { SinkShipper } from './sink-shipper';
 import { SyslogTransport } from './syslog-transport';
 import { WebhookTransport } from './webhook-transport';
@@ -63,5 +63,18 @@ export class AuditSinksService implements OnApplicationBootstrap, OnModuleDestro
         };
       }),
     );
+  }
+
+  /** Each sink as a tenant's auditor may see it: lag and failing, not its address or errors. */
+  async states(): Promise<AuditSinkStateView[]> {
+    return (await this.list()).map((sink) => ({
+      kind: sink.kind,
+      secondsBehind: sink.secondsBehind,
+      lastDeliveryAt: sink.lastDeliveryAt,
+      lastErrorAt: sink.lastErrorAt,
+      failing:
+        sink.lastErrorAt !== null &&
+        (sink.lastDeliveryAt === null || sink.lastErrorAt.getTime() > sink.lastDeliveryAt.getTime()),
+    }));
   }
 }

@@ -320,6 +320,7 @@ export const ROUTES: readonly RouteSpec[] = [
     body: (ctx) => ({ checkpoint: ctx.checkpoint }),
   },
   { method: 'GET', template: '/v1/audit/checkpoint', access: 'auditor' },
+  { method: 'GET', template: '/v1/audit/sinks', access: 'auditor' },
   {
     method: 'POST',
     template: '/v1/audit/reviews',

@@ -35,3 +35,32 @@ export class AuditSinksView {
   @ApiProperty({ type: [AuditSinkView], description: 'The configured sinks; empty when none is.' })
   sinks!: AuditSinkView[];
 }
+
+/**
+ * A sink as a tenant's auditor sees it: whether the log reaches it and how late, without where it
+ * is or what failed there (the platform's view), which are the operator's to know.
+ */
+export class AuditSinkStateView {
+  @ApiProperty({ enum: ['syslog', 'webhook'] }) kind!: 'syslog' | 'webhook';
+  @ApiProperty({
+    description:
+      'Age in seconds of the oldest event the sink has not yet taken, over the whole gateway; 0 when it has them all.',
+  })
+  secondsBehind!: number;
+  @ApiProperty({ nullable: true, type: Date, description: 'When a batch was last delivered.' })
+  lastDeliveryAt!: Date | null;
+  @ApiProperty({ nullable: true, type: Date, description: 'When a delivery last failed.' })
+  lastErrorAt!: Date | null;
+  @ApiProperty({
+    description: 'Deliveries fail now: the last failure came after the last delivery. The operator sees why.',
+  })
+  failing!: boolean;
+}
+
+export class AuditSinkStatesView {
+  @ApiProperty({
+    type: [AuditSinkStateView],
+    description: 'The configured sinks; empty when the audit log goes to none but the database.',
+  })
+  sinks!: AuditSinkStateView[];
+}
