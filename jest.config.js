@@ -8,6 +8,8 @@ module.exports = {
   // jose ships ES modules only; jest's CommonJS runtime needs them compiled (Node itself loads them as they are).
   transformIgnorePatterns: ['/node_modules/(?!jose/)'],
   setupFiles: ['<rootDir>/test/support/setup-env.ts'],
+  globalSetup: '<rootDir>/test/support/global-setup.ts',
+  globalTeardown: '<rootDir>/test/support/global-teardown.ts',
   testTimeout: 60_000,
   // The soak test runs for minutes: only with `npm run test:soak`.
   testPathIgnorePatterns: process.env.SOAK ? ['/node_modules/'] : ['/node_modules/', '/test/soak/'],

@@ -24,13 +24,16 @@ import { VaultModule } from './vault/vault.module';
  */
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, options: { logDestination?: Writable } = {}): DynamicModule {
+  static forRoot(
+    config: AppConfig,
+    options: { logDestination?: Writable; embeddedDatabaseImage?: Blob } = {},
+  ): DynamicModule {
     return {
       module: AppModule,
       imports: [
         AppConfigModule.forRoot(config),
         LoggingModule.forRoot(options.logDestination),
-        DatabaseModule,
+        DatabaseModule.forRoot({ embeddedImage: options.embeddedDatabaseImage }),
         MetricsModule,
         AuditModule,
         AuditSinksModule,

@@ -30,6 +30,8 @@ export interface CreateAppOptions {
   logDestination?: Writable;
   /** The built console's folder; dist/console by default. */
   consoleDirectory?: string;
+  /** What an in-memory embedded database starts from (tests: a migrated image, built once a run). */
+  embeddedDatabaseImage?: Blob;
 }
 
 /**
@@ -99,7 +101,10 @@ export async function createApp(
   serveConsole(fastify, config, options.consoleDirectory ?? builtConsoleDirectory());
 
   const app = await NestFactory.create<NestFastifyApplication>(
-    AppModule.forRoot(config, { logDestination: options.logDestination }),
+    AppModule.forRoot(config, {
+      logDestination: options.logDestination,
+      embeddedDatabaseImage: options.embeddedDatabaseImage,
+    }),
     adapter,
     {
       bufferLogs: true,

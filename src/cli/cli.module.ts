@@ -16,7 +16,7 @@ export class CliModule {
       module: CliModule,
       imports: [
         AppConfigModule.forRoot(config),
-        DatabaseModule,
+        DatabaseModule.forRoot(),
         CryptoModule,
         AuditModule,
         AuthModule,

@@ -123,10 +123,12 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
  * that lives only as long as the process (tests). A folder is locked for this process while it is
  * open (lockDataDir): a second process is refused at once, naming this one.
  *
+ * `image`, for memory:// only, is a dump of a migrated database to start from (tests start many).
+ *
  * PGlite and its adapter are loaded here, not at the top of the file: a gateway on Postgres would
  * otherwise carry them in its RSS for nothing.
  */
-export async function connectEmbedded(dataDir: string): Promise<DatabaseConnection> {
+export async function connectEmbedded(dataDir: string, image?: Blob): Promise<DatabaseConnection> {
   const [{ PGlite }, { PrismaPGlite }] = await Promise.all([
     import('@electric-sql/pglite'),
     import('pglite-prisma-adapter'),
@@ -136,7 +138,9 @@ export async function connectEmbedded(dataDir: string): Promise<DatabaseConnecti
   if (!inMemory) mkdirSync(location, { recursive: true });
   // Two processes on one folder corrupt it, and each loses what the other wrote: one at a time.
   const unlock = inMemory ? () => undefined : await lockDataDir(resolve(dataDir));
-  const pglite = new PGlite(location);
+  // An image (PGlite's dumpDataDir) of a migrated database spares an in-memory one initdb and the
+  // migrations: most of what starting a test gateway costs.
+  const pglite = new PGlite(location, inMemory && image ? { loadDataDir: image } : {});
   // One process owns the embedded database, so locks only need to queue work in this process.
   const queue = new KeyedLimiter<number>(1);
   return {

@@ -64,7 +64,7 @@ export class MigrationError extends Error {
  * replicas starting together do not race. Returns the names it applied.
  */
 export async function applyMigrations(
-  connection: DatabaseConnection,
+  connection: Pick<DatabaseConnection, 'withLock'>,
   migrations: Migration[] = readMigrations(),
 ): Promise<string[]> {
   return connection.withLock(MIGRATION_LOCK_ID, async (session) => {

@@ -3,6 +3,7 @@ import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
 import { closeGracefully, createApp, type CreateAppOptions } from '../../src/bootstrap';
 import { AppConfig, loadConfig } from '../../src/config/app-config';
+import { embeddedDatabaseImage } from './embedded-database-image';
 import { LogCapture } from './log-capture';
 import { postgresConfigured, postgresUrl } from './skip';
 
@@ -62,7 +63,12 @@ export async function startGateway(
     ...env,
   });
   const logs = new LogCapture();
-  const app = await createApp(config, { quiet: true, logDestination: logs, ...options });
+  const app = await createApp(config, {
+    quiet: true,
+    logDestination: logs,
+    embeddedDatabaseImage: embeddedDatabaseImage(),
+    ...options,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const address = app.getHttpServer().address();
   const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';

@@ -1,0 +1,3 @@
+import { buildEmbeddedDatabaseImage } from './embedded-database-image';
+
+export default buildEmbeddedDatabaseImage;

@@ -1,0 +1,3 @@
+import { removeEmbeddedDatabaseImage } from './embedded-database-image';
+
+export default removeEmbeddedDatabaseImage;
