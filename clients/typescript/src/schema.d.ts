@@ -104,6 +104,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/v1/audit/reviews': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign off the audit log as reviewed
+     * @description Appends an `audit.review` event naming the range reviewed (from the event after the previous review, or the first, through `throughSeq`), the public digest of the event at `throughSeq`, the reviewer (the event's actor) and the note. Ranges never overlap: one review at a time per tenant.
+     */
+    post: operations['AuditReviewsController_record'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/reviews/latest': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Where review of the audit log stands
+     * @description The latest review (through which event, by whom, when, with what note), the newest event, and how many events came after the reviewed range: what is new since the last sign-off.
+     */
+    get: operations['AuditReviewsController_latest'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   '/v1/audit/signing-keys': {
     parameters: {
       query?: never;
@@ -136,6 +176,26 @@ export interface paths {
      * @description Each configured sink (AUDIT_SYSLOG_URL, AUDIT_WEBHOOK_URL): its address without credentials, the events and seconds it is behind, its last delivery and its last error.
      */
     get: operations['AuditSinksController_list'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/sinks': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Whether the audit log reaches its sinks
+     * @description Each configured sink (syslog, webhook): how late it is, its last delivery and its last failure, and whether it fails now. Not where it delivers or why it failed: GET /v1/admin/audit-sinks, for the platform.
+     */
+    get: operations['AuditSinkStatesController_list'];
     put?: never;
     post?: never;
     delete?: never;
@@ -765,7 +825,7 @@ export interface paths {
     };
     /**
      * Readiness probe
-     * @description Ready when every migration was applied at start and the database answers now. No authentication.
+     * @description Ready when every migration was applied at start and the database answers now, until the process is told to stop (SIGTERM): from then on 503 while it drains (SHUTDOWN_DRAIN_MS), so that balancers send requests elsewhere before it closes. No authentication.
      */
     get: operations['HealthController_ready'];
     put?: never;
@@ -785,7 +845,7 @@ export interface paths {
     };
     /**
      * Prometheus metrics
-     * @description Request counts and durations by route and status, upstream calls, circuits, pools. No authentication: keep it on an internal network.
+     * @description Request counts and durations by route and status, upstream calls, circuits, pools. No authentication: keep it on an internal network. In the OpenMetrics text format when `Accept` prefers it (Prometheus asks so), with the latency buckets naming a trace each (exemplars) while the gateway exports traces; in the Prometheus text format otherwise.
      */
     get: operations['MetricsController_render'];
     put?: never;
@@ -886,7 +946,8 @@ export interface components {
         | 'dashboard.replace'
         | 'dashboard.delete'
         | 'dashboard.restore'
-        | 'audit.prune';
+        | 'audit.prune'
+        | 'audit.review';
       /** @example credential:3f1e2d4c-... */
       target?: string | null;
       requestId: string;
@@ -945,7 +1006,8 @@ export interface components {
         | 'dashboard.replace'
         | 'dashboard.delete'
         | 'dashboard.restore'
-        | 'audit.prune';
+        | 'audit.prune'
+        | 'audit.review';
       /** @example A credential's value was replaced by a new version. */
       meaning: string;
       /**
@@ -1053,6 +1115,54 @@ export interface components {
        */
       jws: string | null;
     };
+    RecordAuditReviewDto: {
+      /**
+       * @description The newest event reviewed: at most the chain head, after the previous review's throughSeq. The review covers every event from the one after the previous review (or the first) through it.
+       * @example 1042
+       */
+      throughSeq: number;
+      /**
+       * @description 1 to 1000 printable characters on one line, no secret; kept in the log.
+       * @example Monthly access review: two keys revoked, nothing unexplained.
+       */
+      note?: string;
+    };
+    AuditReviewerView: {
+      /**
+       * @description As the event records it.
+       * @example user:dana@example.com
+       */
+      actor: string;
+      /**
+       * @description The actor's name: a key's name, a person's verified address; null when none is known.
+       * @example dana@example.com
+       */
+      name: string | null;
+      /** @description X-On-Behalf-Of of the request. */
+      onBehalfOf: string | null;
+    };
+    AuditReviewView: {
+      /** @description The seq of the `audit.review` event that records the review. */
+      seq: number;
+      /** Format: date-time */
+      at: string;
+      /** @description The first event the review covers. */
+      fromSeq: number;
+      /** @description The last event the review covers. */
+      throughSeq: number;
+      /** @description The public digest of the event at throughSeq when the review was made: the review vouches for the chain as it stood up to it. */
+      throughDigest: string | null;
+      reviewer: components['schemas']['AuditReviewerView'];
+      note: string | null;
+    };
+    AuditReviewStatusView: {
+      /** @description null before the first review. */
+      latest: components['schemas']['AuditReviewView'] | null;
+      /** @description The seq of the newest event (0 for an empty log). */
+      headSeq: number;
+      /** @description Events after the latest review (all, before the first) not yet reviewed; review events themselves are not counted. */
+      unreviewedEvents: number;
+    };
     SigningJwkView: {
       /** @enum {string} */
       kty: 'OKP';
@@ -1107,6 +1217,28 @@ export interface components {
     AuditSinksView: {
       /** @description The configured sinks; empty when none is. */
       sinks: components['schemas']['AuditSinkView'][];
+    };
+    AuditSinkStateView: {
+      /** @enum {string} */
+      kind: 'syslog' | 'webhook';
+      /** @description Age in seconds of the oldest event the sink has not yet taken, over the whole gateway; 0 when it has them all. */
+      secondsBehind: number;
+      /**
+       * Format: date-time
+       * @description When a batch was last delivered.
+       */
+      lastDeliveryAt: string | null;
+      /**
+       * Format: date-time
+       * @description When a delivery last failed.
+       */
+      lastErrorAt: string | null;
+      /** @description Deliveries fail now: the last failure came after the last delivery. The operator sees why. */
+      failing: boolean;
+    };
+    AuditSinkStatesView: {
+      /** @description The configured sinks; empty when the audit log goes to none but the database. */
+      sinks: components['schemas']['AuditSinkStateView'][];
     };
     CreateGatewayKeyDto: {
       /**
@@ -1530,6 +1662,11 @@ export interface components {
        * @example 0b6f7c1e-3f47-4b8e-9d55-8f1f0c7a2b1d
        */
       requestId: string;
+      /**
+       * @description While the gateway exports traces (OpenTelemetry): the request's W3C trace id, continued from its `traceparent` when it sent one; find the trace of the request with it.
+       * @example 4bf92f3577b34da6a3ce929d0e0e4736
+       */
+      traceId?: string;
       /** @description On 400: one entry per field or header that is not valid. */
       errors?: {
         /**
@@ -3211,6 +3348,241 @@ export interface operations {
       };
     };
   };
+  AuditReviewsController_record: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['RecordAuditReviewDto'];
+      };
+    };
+    responses: {
+      /** @description The review as recorded. */
+      201: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditReviewView'];
+        };
+      };
+      /**
+       * @description `validation-failed`: the body is not valid JSON, not an object, too deep, or a field is missing, unknown or not valid; `errors` has one entry per field, its path and what is wrong.
+       *
+       *     `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each.
+       */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `range-already-reviewed`: throughSeq is not after the previous review; the detail names it and the seqs that may be reviewed. */
+      409: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `payload-too-large`: the body is larger than the limit (BODY_LIMIT_BYTES, 1 MiB by default); `detail` names it. */
+      413: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unsupported-media-type`: the body is not sent as `application/json`. */
+      415: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `review-beyond-head`: throughSeq is beyond the newest event of the log. */
+      422: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditReviewsController_latest: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditReviewStatusView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   AuditSigningKeysController_signingKeys: {
     parameters: {
       query?: never;
@@ -3300,6 +3672,99 @@ export interface operations {
         };
       };
       /** @description `forbidden`: platform administration is off (GATEWAY_ADMIN_TOKEN is not set). */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditSinkStatesController_list: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditSinkStatesView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
       403: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -9612,7 +10077,7 @@ export interface operations {
           'application/problem+json': components['schemas']['Problem'];
         };
       };
-      /** @description `unavailable`: the database is not reachable or not migrated; not ready to serve traffic. */
+      /** @description `unavailable`: the database is not reachable or not migrated, or the process is stopping; not ready to serve traffic. */
       503: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -9636,7 +10101,7 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Prometheus text format. */
+      /** @description Prometheus text format, or OpenMetrics. */
       200: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
@@ -9644,6 +10109,7 @@ export interface operations {
         };
         content: {
           'text/plain': string;
+          'application/openmetrics-text': string;
         };
       };
       /** @description `bad-request`: the URL holds an encoded NUL (%00). `validation-failed`: a query parameter has a percent-escape that does not decode as UTF-8; `errors` names it. */
