@@ -104,5 +104,5 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules, 'react-hooks/set-state-in-effect': 'off' },
   },
   // Type-checked by `npm run check` (console/tsconfig.node.json), which the project service does not find.
-  { files: ['console/vite.config.mts'], ...tseslint.configs.disableTypeChecked },
+  { files: ['console/vite.config.mts', 'console/vitest.config.mts'], ...tseslint.configs.disableTypeChecked },
 );

@@ -4,8 +4,10 @@
 // dropped afterwards; without it (unset or empty), each test app runs on its own in-memory embedded
 // database, and jest gets no DATABASE_URL or TEST_ADMIN_DATABASE_URL at all: the suites ask
 // test/support/skip.ts's postgresConfigured(), and processes they start see no database setting
-// but the ones a test gives them. Extra arguments go to jest.
+// but the ones a test gives them. Extra arguments go to jest, except the console's component
+// tests (console/**/*.test.ts(x)), which go to Vitest; without arguments both run.
 const { spawnSync } = require('node:child_process');
+const path = require('node:path');
 const { Client } = require('pg');
 
 const DEFAULT_PREFIX = 'pipes_gateway_test';
@@ -41,14 +43,32 @@ async function withFreshDatabase(baseUrl, run) {
   }
 }
 
-function jest(env, without = []) {
+/** The console's component tests among the arguments (Vitest's), and the rest (jest's). */
+function splitArguments(args) {
+  const isConsoleTest = (arg) => /^(\.\/)?console\/.*\.test\.tsx?$/.test(arg);
+  return { vitest: args.filter(isConsoleTest), jest: args.filter((arg) => !isConsoleTest(arg)) };
+}
+
+/** The console's component tests in happy-dom (console/vitest.config.mts), relative to console/. */
+function vitest(files) {
+  const args = [
+    path.join(__dirname, '..', 'node_modules', 'vitest', 'vitest.mjs'),
+    'run',
+    '--config',
+    'console/vitest.config.mts',
+    ...files.map((file) => file.replace(/^(\.\/)?console\//, '')),
+  ];
+  return spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+}
+
+function jest(env, without = [], jestArgs = process.argv.slice(2)) {
   // PGlite loads its WebAssembly with a dynamic import, which jest's VM allows only with this flag.
   const args = [
     '--experimental-vm-modules',
     '--no-warnings=ExperimentalWarning',
     require.resolve('jest/bin/jest'),
     '--maxWorkers=2',
-    ...process.argv.slice(2),
+    ...jestArgs,
   ];
   const childEnv = { ...process.env, ...env };
   for (const name of without) delete childEnv[name];
@@ -56,14 +76,22 @@ function jest(env, without = []) {
 }
 
 async function main() {
+  const args = process.argv.slice(2);
+  const split = splitArguments(args);
+  const runsVitest = args.length === 0 || split.vitest.length > 0;
+  const runsJest = args.length === 0 || split.jest.length > 0;
+  const vitestStatus = runsVitest ? vitest(split.vitest) : 0;
+  if (!runsJest) process.exit(vitestStatus);
   const baseUrl = process.env.DATABASE_URL?.trim();
   const status = baseUrl
-    ? await withFreshDatabase(baseUrl, (url) => jest({ DATABASE_URL: url, TEST_ADMIN_DATABASE_URL: baseUrl }))
-    : jest({}, ['DATABASE_URL', 'TEST_ADMIN_DATABASE_URL']);
-  process.exit(status);
+    ? await withFreshDatabase(baseUrl, (url) =>
+        jest({ DATABASE_URL: url, TEST_ADMIN_DATABASE_URL: baseUrl }, [], split.jest),
+      )
+    : jest({}, ['DATABASE_URL', 'TEST_ADMIN_DATABASE_URL'], split.jest);
+  process.exit(status || vitestStatus);
 }
 
-module.exports = { testDatabasePrefix };
+module.exports = { testDatabasePrefix, splitArguments };
 if (require.main === module) {
   main().catch((error) => {
     console.error(`npm test: ${error.message}`);

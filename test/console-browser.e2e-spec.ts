@@ -341,7 +341,12 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
         .send(kinesisPipe(`orders-${run}`, name))
         .expect(200);
       await page.getByRole('link', { name }).click();
-      await page.getByRole('cell', { name: pipe.body.result.id }).waitFor();
+      // The pipe that uses it, linked to its page, its id on hover.
+      const use = page.locator(`a[title="${pipe.body.result.id}"]`);
+      await use.waitFor();
+      expect(await use.getAttribute('href')).toBe(
+        `#/pipes/${organizationId}/${serviceId}/${pipe.body.result.id}`,
+      );
       await page.getByLabel('New accessKeyId').fill('AKIACONSOLE0000002');
       await page.getByLabel('New secretKey').fill(`second-${randomUUID()}`);
       await page.getByRole('button', { name: `Rotate ${name}` }).click();
@@ -375,7 +380,10 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await look(page, '07-pipes-provisioning');
       // Read again every few seconds: the simulator moves it on to Running by itself.
       await row.getByText('Running').waitFor({ timeout: 15_000 });
-      await row.getByRole('button', { name: `stop clicks-${run}` }).click();
+      // Stopping asks first; a running pipe is offered no start.
+      expect(await row.getByRole('button', { name: `Start clicks-${run}` }).count()).toBe(0);
+      await row.getByRole('button', { name: `Stop clicks-${run}` }).click();
+      await row.getByRole('button', { name: 'Yes, stop' }).click();
       await row.getByText('Stopped').waitFor({ timeout: 15_000 });
       await screenshot(page, '08-pipes-stopped');
     });
@@ -535,7 +543,9 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
 
       const state = page.locator('dl.facts .badge');
       await state.getByText('Running').waitFor({ timeout: 15_000 });
-      await page.getByRole('group', { name: 'Commands' }).getByRole('button', { name: 'Stop' }).click();
+      const commands = page.getByRole('group', { name: 'Commands' });
+      await commands.getByRole('button', { name: 'Stop', exact: true }).click();
+      await commands.getByRole('button', { name: 'Yes, stop' }).click();
       await state.getByText('Stopped').waitFor({ timeout: 15_000 });
       const specs = page.getByRole('region', { name: 'Its spec history' });
       await expect(specs.getByRole('row').count()).resolves.toBe(2);

@@ -1,69 +1,83 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { errorMessage } from './gateway';
+import { useData } from './use-data';
 
 export interface Page<T> {
   items: T[];
   nextCursor: string | null;
 }
 
-export interface PagedList<T, F> {
+export interface PagedList<T> {
   items: T[];
-  /** The filter the items were read with. */
-  filter: F;
   loading: boolean;
   problem: string | null;
   hasMore: boolean;
-  /** Reads the first page for `filter`. */
-  apply: (filter: F) => void;
   /** Reads the next page and adds it to the items. */
   more: () => void;
+  /** Reads what failed again: the next page if that failed, else from the first. */
+  retry: () => void;
+}
+
+interface Older<T> {
+  /** The first page the older ones follow. */
+  after: Page<T>;
+  items: T[];
+  cursor: string | null;
 }
 
 /**
  * A list the API pages by cursor (newest first), read a page at a time as the person asks for
- * more: never the whole of it. `readPage` must keep its identity between renders (useCallback).
+ * more: never the whole of it. It reads from the first page again when `filter` changes; both
+ * `readPage` and `filter` must keep their identity between renders (useCallback, useMemo).
  */
 export function usePagedList<T, F>(
-  readPage: (filter: F, cursor: string | undefined) => Promise<Page<T>>,
-  initial: F,
-): PagedList<T, F> {
-  const [filter, setFilter] = useState(initial);
-  const [items, setItems] = useState<T[]>([]);
-  const [cursor, setCursor] = useState<string | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
-  const first = useRef(initial);
-
-  const load = useCallback(
-    async (applied: F, after: string | null) => {
-      setLoading(true);
-      setProblem(null);
-      try {
-        const page = await readPage(applied, after ?? undefined);
-        setItems((shown) => (after === null ? page.items : [...shown, ...page.items]));
-        setCursor(page.nextCursor);
-      } catch (error) {
-        setProblem(errorMessage(error));
-      } finally {
-        setLoading(false);
-      }
-    },
-    [readPage],
+  readPage: (filter: F, cursor: string | undefined, signal: AbortSignal) => Promise<Page<T>>,
+  filter: F,
+): PagedList<T> {
+  const first = useData(
+    useCallback((signal: AbortSignal) => readPage(filter, undefined, signal), [readPage, filter]),
   );
-  useEffect(() => {
-    void load(first.current, null);
-  }, [load]);
+  const [older, setOlder] = useState<Older<T> | null>(null);
+  const [moreProblem, setMoreProblem] = useState<string | null>(null);
+  const [moreLoading, setMoreLoading] = useState(false);
+  const reading = useRef<AbortController | null>(null);
+  useEffect(() => () => reading.current?.abort(), []);
+
+  const head = first.value;
+  const shown = older !== null && older.after === head ? older : null;
+  const cursor = shown ? shown.cursor : (head?.nextCursor ?? null);
+
+  const more = useCallback(() => {
+    if (head === null || cursor === null) return;
+    reading.current?.abort();
+    const controller = new AbortController();
+    reading.current = controller;
+    setMoreLoading(true);
+    setMoreProblem(null);
+    readPage(filter, cursor, controller.signal).then(
+      (page) => {
+        if (controller.signal.aborted) return;
+        setOlder((last) => ({
+          after: head,
+          items: [...(last !== null && last.after === head ? last.items : []), ...page.items],
+          cursor: page.nextCursor,
+        }));
+        setMoreLoading(false);
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted) return;
+        setMoreProblem(errorMessage(error));
+        setMoreLoading(false);
+      },
+    );
+  }, [readPage, filter, head, cursor]);
 
   return {
-    items,
-    filter,
-    loading,
-    problem,
+    items: head === null ? [] : shown ? [...head.items, ...shown.items] : head.items,
+    loading: first.loading || moreLoading,
+    problem: first.problem ?? moreProblem,
     hasMore: cursor !== null,
-    apply: (applied) => {
-      setFilter(applied);
-      void load(applied, null);
-    },
-    more: () => void load(filter, cursor),
+    more,
+    retry: first.problem === null && moreProblem !== null ? more : first.retry,
   };
 }

@@ -6,6 +6,31 @@ export type Pipe = components['schemas']['Pipe'];
 
 export const POLL_INTERVAL_MS = 3_000;
 
+export type PipeCommand = 'start' | 'stop' | 'resync';
+
+/** States a pipe rests in, not moving by itself: it can be started (again). */
+const AT_REST = ['Stopped', 'Paused', 'Failed', 'Completed'];
+/** States on the way to rest: stopping again is pointless. */
+const COMING_TO_REST = ['Stopping', 'Pausing'];
+/** Sources the service replicates from a database: only their pipes resync. */
+const DATABASE_SOURCES = ['postgres', 'mysql', 'mongodb', 'bigquery'];
+
+/**
+ * The commands the pipes service takes in the pipe's state: start from rest, stop from any state
+ * not at or coming to rest, resync for a database pipe running or at rest. An unknown state
+ * offers nothing; the service decides in the end.
+ */
+export function commandsFor(pipe: Pipe): PipeCommand[] {
+  const state = pipe.state;
+  if (state === undefined || state === 'Unknown') return [];
+  const commands: PipeCommand[] = [];
+  if (AT_REST.includes(state)) commands.push('start');
+  else if (!COMING_TO_REST.includes(state)) commands.push('stop');
+  const fromDatabase = DATABASE_SOURCES.some((kind) => pipe.source?.[kind] != null);
+  if (fromDatabase && ['Running', 'Paused', 'Stopped', 'Failed'].includes(state)) commands.push('resync');
+  return commands;
+}
+
 export interface PipeStates {
   pipes: Pipe[] | null;
   problem: string | null;
@@ -72,6 +97,8 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
         return;
       }
       if (!event.event.startsWith('pipe.')) return;
+      // The stream delivers again: whatever failed before has passed.
+      setProblem(null);
       const { pipeId, pipe } = JSON.parse(event.data) as PipeEventData;
       setPipes((current) => {
         if (current === null) return current;

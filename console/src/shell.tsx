@@ -84,20 +84,24 @@ export function Shell({
         {section === undefined ? (
           <p>Your roles in this tenant ({tenant.roles.join(', ')}) open none of the console's sections.</p>
         ) : (
-          <Page page={section.page} path={section.page === route.page ? route.path : []} />
+          <Page
+            page={section.page}
+            path={section.page === route.page ? route.path : []}
+            query={section.page === route.page ? route.query : ''}
+          />
         )}
       </main>
     </>
   );
 }
 
-function Page({ page, path }: { page: string; path: string[] }) {
+function Page({ page, path, query }: { page: string; path: string[]; query: string }) {
   const id = path[0] ?? null;
   switch (page) {
     case 'audit':
-      return <AuditPage />;
+      return <AuditPage query={query} />;
     case 'history':
-      return <HistoryPage recordId={id} />;
+      return <HistoryPage recordId={id} query={query} />;
     case 'vault':
       return <VaultPage credentialId={id} />;
     case 'pipes':

@@ -1,12 +1,20 @@
 import { useState, type ReactNode } from 'react';
 
-/** A failure, read out when it appears. */
-export function ErrorNote({ message }: { message: string | null }) {
+/**
+ * A failure, read out when it appears; with `onRetry`, a button to try again (a page whose read
+ * failed for a passing reason also tries again by itself).
+ */
+export function ErrorNote({ message, onRetry }: { message: string | null; onRetry?: () => void }) {
   if (message === null) return null;
   return (
-    <p className="error" role="alert">
-      {message}
-    </p>
+    <div className="error" role="alert">
+      <p>{message}</p>
+      {onRetry && (
+        <button type="button" className="secondary small" onClick={onRetry}>
+          Try again
+        </button>
+      )}
+    </div>
   );
 }
 
@@ -37,18 +45,29 @@ export function ConfirmButton({
   onConfirm,
   disabled,
   tone = 'danger',
+  label,
+  className: shape,
 }: {
   children: ReactNode;
   question: string;
   onConfirm: () => void;
   disabled?: boolean;
   tone?: 'danger' | 'plain';
+  /** The button's name for assistive technology, where its text alone is ambiguous. */
+  label?: string;
+  className?: string;
 }) {
   const [asking, setAsking] = useState(false);
-  const className = tone === 'danger' ? 'danger' : undefined;
+  const className = [tone === 'danger' ? 'danger' : '', shape].filter(Boolean).join(' ') || undefined;
   if (!asking) {
     return (
-      <button type="button" className={className} disabled={disabled} onClick={() => setAsking(true)}>
+      <button
+        type="button"
+        className={className}
+        disabled={disabled}
+        aria-label={label}
+        onClick={() => setAsking(true)}
+      >
         {children}
       </button>
     );

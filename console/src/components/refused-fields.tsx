@@ -2,10 +2,20 @@ import { errorMessage, GatewayError } from '../gateway';
 import { JsonBlock } from './common';
 
 /**
- * Why the gateway refused a form: its message, each refused field with what is wrong, and what the
- * upstream answered when its answer was the cause. Read out when it appears.
+ * Why the gateway refused a form: its message, each refused field with what is wrong (by the
+ * label the person sees, where `labels` names it), and what the upstream answered when its
+ * answer was the cause. Read out when it appears.
  */
-export function RefusalNote({ error, id }: { error: unknown; id: string }) {
+export function RefusalNote({
+  error,
+  id,
+  labels = {},
+}: {
+  error: unknown;
+  id: string;
+  /** The form's labels by the field's path in the request. */
+  labels?: Record<string, string>;
+}) {
   if (error === null) return null;
   const message = errorMessage(error);
   const problem = error instanceof GatewayError ? error.problem : null;
@@ -18,7 +28,8 @@ export function RefusalNote({ error, id }: { error: unknown; id: string }) {
           <ul className="fields">
             {fields.map((field, index) => (
               <li key={index}>
-                <code>{field.path}</code> {field.message}
+                {labels[field.path] ? <strong>{labels[field.path]}</strong> : <code>{field.path}</code>}{' '}
+                {field.message}
               </li>
             ))}
           </ul>

@@ -1,11 +1,14 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import type { components } from '../../../clients/typescript/src';
 import { Badge, ErrorNote, JsonBlock, Time, TableHead } from '../components/common';
 import { DiffView } from '../components/diff-view';
 import { useConsole } from '../console-context';
-import { answer, errorMessage } from '../gateway';
+import { answer } from '../gateway';
+import { resubmitSpec } from '../resubmit';
+import { RefusalNote } from '../components/refused-fields';
+import { useData } from '../use-data';
 import { usePagedList } from '../paged-list';
-import { href } from '../router';
+import { href, navigate, withQuery } from '../router';
 import { formText } from '../form';
 
 type SpecRecord = components['schemas']['PipeSpecRecordView'];
@@ -25,28 +28,34 @@ function tone(outcome: SpecRecord['outcome']): 'good' | 'bad' | 'busy' | 'plain'
  * Every pipe create spec submitted, secrets redacted: compare two side by side, open one, submit
  * one again (operators).
  */
-export function HistoryPage({ recordId }: { recordId: string | null }) {
-  return recordId === null ? <SpecList /> : <SpecRecordView id={recordId} />;
+export function HistoryPage({ recordId, query }: { recordId: string | null; query: string }) {
+  return recordId === null ? <SpecList query={query} /> : <SpecRecordView id={recordId} />;
 }
 
-function SpecList() {
+/** The specs, of one service when the address names it (`#/history?service=<id>`). */
+function SpecList({ query }: { query: string }) {
   const { client } = useConsole();
+  const serviceId = new URLSearchParams(query).get('service') || undefined;
   const readPage = useCallback(
-    (serviceId: string | undefined, cursor: string | undefined) =>
+    (service: string | undefined, cursor: string | undefined, signal: AbortSignal) =>
       answer(
-        client.GET('/v1/history/pipe-specs', { params: { query: { serviceId, limit: PAGE_SIZE, cursor } } }),
+        client.GET('/v1/history/pipe-specs', {
+          params: { query: { serviceId: service, limit: PAGE_SIZE, cursor } },
+          signal,
+        }),
       ),
     [client],
   );
-  const specs = usePagedList(readPage, undefined as string | undefined);
+  const specs = usePagedList(readPage, serviceId);
   const records = specs.items;
-  const serviceId = specs.filter;
   const [compared, setCompared] = useState<string[]>([]);
 
   const filter = (event: FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     setCompared([]);
-    specs.apply(formText(new FormData(event.currentTarget), 'serviceId') || undefined);
+    navigate(
+      withQuery(href('history'), { service: formText(new FormData(event.currentTarget), 'serviceId') }),
+    );
   };
   const toggle = (id: string): void =>
     setCompared((chosen) =>
@@ -63,7 +72,7 @@ function SpecList() {
         Every pipe create request the gateway accepted, secrets replaced by [redacted]. Tick two to compare
         them.
       </p>
-      <form className="filters" onSubmit={filter} aria-label="Filter the history">
+      <form className="filters" onSubmit={filter} aria-label="Filter the history" key={serviceId ?? ''}>
         <label>
           Service id{' '}
           <input className="id-field" name="serviceId" defaultValue={serviceId} placeholder="any service" />
@@ -72,7 +81,7 @@ function SpecList() {
           <button type="submit">Show</button>
         </div>
       </form>
-      <ErrorNote message={specs.problem} />
+      <ErrorNote message={specs.problem} onRetry={specs.retry} />
       {records.length === 0 && !specs.loading && !specs.problem ? (
         <p className="empty">No pipe has been submitted{serviceId ? ' for this service' : ''} yet.</p>
       ) : (
@@ -127,42 +136,34 @@ function SpecList() {
 /** One submitted spec, compared with the one submitted before it for the same service. */
 function SpecRecordView({ id }: { id: string }) {
   const { client, can } = useConsole();
-  const [record, setRecord] = useState<SpecRecord | null>(null);
-  const [previous, setPrevious] = useState<SpecRecord | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-  const [resubmitted, setResubmitted] = useState<string | null>(null);
-
-  useEffect(() => {
-    void (async () => {
-      try {
-        const found = await answer(client.GET('/v1/history/pipe-specs/{id}', { params: { path: { id } } }));
-        setRecord(found);
+  const read = useData(
+    useCallback(
+      async (signal: AbortSignal) => {
+        const found = await answer(
+          client.GET('/v1/history/pipe-specs/{id}', { params: { path: { id } }, signal }),
+        );
         const before = await answer(
           client.GET('/v1/history/pipe-specs', {
             params: { query: { serviceId: found.serviceId, to: found.createdAt, limit: 1 } },
+            signal,
           }),
         );
-        setPrevious(before.items[0] ?? null);
-      } catch (error) {
-        setProblem(errorMessage(error));
-      }
-    })();
-  }, [client, id]);
+        return { record: found, previous: before.items[0] ?? null };
+      },
+      [client, id],
+    ),
+  );
+  const record = read.value?.record ?? null;
+  const previous = read.value?.previous ?? null;
+  const [refusal, setRefusal] = useState<unknown>(null);
+  const [resubmitted, setResubmitted] = useState<{ id: string; name: string } | null>(null);
 
   const resubmit = (event: FormEvent<HTMLFormElement>): void => {
-    event.preventDefault();
-    const name = formText(new FormData(event.currentTarget), 'name') || undefined;
-    void (async () => {
-      setProblem(null);
-      try {
-        const created = await answer(
-          client.POST('/v1/history/pipe-specs/{id}/resubmit', { params: { path: { id } }, body: { name } }),
-        );
-        setResubmitted(created.result.id ?? 'a new pipe');
-      } catch (error) {
-        setProblem(errorMessage(error));
-      }
-    })();
+    setRefusal(null);
+    resubmitSpec(client, id, event).then(
+      (created) => setResubmitted({ id: created.id ?? '', name: created.name ?? 'the new pipe' }),
+      setRefusal,
+    );
   };
 
   return (
@@ -171,7 +172,8 @@ function SpecRecordView({ id }: { id: string }) {
         <a href={href('history')}>← All pipe specs</a>
       </p>
       <h1>{record ? `Pipe spec: ${nameOf(record)}` : 'Pipe spec'}</h1>
-      <ErrorNote message={problem} />
+      <ErrorNote message={read.problem} onRetry={read.retry} />
+      {record === null && !read.problem && <p role="status">Loading the spec…</p>}
       {record && (
         <>
           <dl>
@@ -193,16 +195,30 @@ function SpecRecordView({ id }: { id: string }) {
             </dd>
           </dl>
           {can('PipeSpecHistoryController_resubmit') && (
-            <form onSubmit={resubmit} className="inline-form" aria-label="Submit this spec again">
+            <form
+              onSubmit={resubmit}
+              onInput={() => setResubmitted(null)}
+              className="inline-form"
+              aria-label="Submit this spec again"
+            >
               <label>
                 New pipe name <input name="name" placeholder={nameOf(record)} />
               </label>
               <button type="submit">Submit again</button>
             </form>
           )}
+          <RefusalNote error={refusal} id="resubmit-refused" labels={{ name: 'New pipe name' }} />
           {resubmitted && (
             <p className="verdict good" role="status">
-              Submitted again: pipe {resubmitted}.
+              Submitted again: pipe{' '}
+              {resubmitted.id ? (
+                <a href={href('pipes', record.organizationId, record.serviceId, resubmitted.id)}>
+                  {resubmitted.name}
+                </a>
+              ) : (
+                resubmitted.name
+              )}{' '}
+              is being created.
             </p>
           )}
           {previous ? (

@@ -1,10 +1,12 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useRef, useState, type FormEvent } from 'react';
 import type { components } from '../../../clients/typescript/src';
 import { RefusalNote } from '../components/refused-fields';
 import { useConsole } from '../console-context';
 import { answer, newIdempotencyKey } from '../gateway';
+import { shortId } from '../components/pipe-link';
 import { href, navigate } from '../router';
-import { shortId, type Service } from './pipes';
+import { useData } from '../use-data';
+import type { Service } from './pipes';
 
 type Credential = components['schemas']['CredentialView'];
 type PipeCreateBody = components['schemas']['PipeCreateBody'];
@@ -59,31 +61,28 @@ function parseSpec(text: string): PipeCreateBody {
  */
 export function CreatePipePage({ organizationId, serviceId }: Service) {
   const { client } = useConsole();
-  const [secrets, setSecrets] = useState<Credential[] | null>(null);
-  const [spec, setSpec] = useState<string | null>(null);
-  const [chosenSecret, setChosenSecret] = useState('');
+  // A viewer of pipes without the vault's list still gets the sample, with no secret to refer to.
+  const secrets = useData(
+    useCallback(
+      (signal: AbortSignal) =>
+        answer(client.GET('/v1/credentials', { params: { query: { limit: 200 } }, signal })).then(
+          (page) => page.items.filter((item) => item.kind === 'secret'),
+          () => [] as Credential[],
+        ),
+      [client],
+    ),
+  ).value;
+  // What the person typed; null until they type, the sample is shown until then.
+  const [typed, setSpec] = useState<string | null>(null);
+  const spec = typed ?? (secrets === null ? null : sampleSpec(sampleSecret(secrets)));
+  const [pickedSecret, setChosenSecret] = useState<string | null>(null);
+  const chosenSecret = pickedSecret ?? secrets?.[0]?.name ?? '';
   const [refusal, setRefusal] = useState<unknown>(null);
   const [sending, setSending] = useState(false);
   const editor = useRef<HTMLTextAreaElement>(null);
   // One key per spec sent: the same text sent again (after a lost answer) reuses it, so the
   // gateway answers the first answer again rather than creating a second pipe.
   const sent = useRef<{ text: string; key: string } | null>(null);
-
-  useEffect(() => {
-    void answer(client.GET('/v1/credentials', { params: { query: { limit: 200 } } })).then(
-      (page) => {
-        const found = page.items.filter((item) => item.kind === 'secret');
-        setSecrets(found);
-        setChosenSecret(found[0]?.name ?? '');
-        setSpec((current) => current ?? sampleSpec(sampleSecret(found)));
-      },
-      // A viewer of pipes without the vault's list still gets the sample.
-      () => {
-        setSecrets([]);
-        setSpec((current) => current ?? sampleSpec(sampleSecret([])));
-      },
-    );
-  }, [client]);
 
   const insertReference = (): void => {
     const area = editor.current;

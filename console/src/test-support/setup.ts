@@ -1,0 +1,5 @@
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Each test starts on an empty page.
+afterEach(cleanup);
