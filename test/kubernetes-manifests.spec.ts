@@ -435,11 +435,15 @@ describeWithKustomize('Kubernetes manifests (deploy/kubernetes)', () => {
       expectLockedDown(deployment.spec!.template.spec!, container);
     });
 
-    it('gives a stopping replica longer than the wait before SIGTERM and the requests it finishes', () => {
+    it('gives a stopping replica longer than its drain and the requests it then finishes', () => {
       const pod = deployment.spec!.template.spec!;
       const sleepMs = (container.lifecycle?.preStop?.sleep?.seconds ?? 0) * 1000;
       const inFlightMs = config.upstream.timeoutMs + config.database.queryTimeoutMs;
-      expect((pod.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(sleepMs + inFlightMs);
+      // Serving on while the endpoints and the ingress drop the pod is what keeps a rollout clean.
+      expect(config.http.shutdownDrainMs).toBeGreaterThan(0);
+      expect((pod.terminationGracePeriodSeconds ?? 30) * 1000).toBeGreaterThan(
+        sleepMs + config.http.shutdownDrainMs + inFlightMs,
+      );
     });
 
     it("has a Service, a PodDisruptionBudget and an autoscaler on the gateway's pods", () => {
