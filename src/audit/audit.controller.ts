@@ -2,19 +2,24 @@ import { Body, Controller, Get, HttpCode, Post, Query, StreamableFile } from '@n
 import { ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import { CurrentPrincipal, Public, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
-import type { Page } from '../common/pagination';
+import { PageQueryDto, type Page } from '../common/pagination';
 import { AuditCheckpointService } from './audit-checkpoint.service';
 import type { AuditCheckpoint } from './audit-checkpoint';
 import { AuditService } from './audit.service';
+import { AuditLogReader, type AuditEventList } from './audit-log-reader';
 import { auditActionList } from './audit-actions';
 import {
   AuditActionListView,
   AuditActionView,
+  AuditActorListView,
+  AuditActorView,
   AuditCheckpointView,
   AuditEventListView,
-  AuditEventView,
   AuditFilterDto,
   AuditQueryDto,
+  AuditTargetListView,
+  AuditTargetQueryDto,
+  AuditTargetView,
   ChainVerification,
   ChainVerificationView,
   SigningKeySetView,
@@ -32,6 +37,7 @@ const NDJSON = 'application/x-ndjson';
 export class AuditController {
   constructor(
     private readonly audit: AuditService,
+    private readonly reader: AuditLogReader,
     private readonly checkpoints: AuditCheckpointService,
   ) {}
 
@@ -40,7 +46,8 @@ export class AuditController {
     summary: "Review the tenant's audit log",
     description:
       'Every state-changing call and every credential use, newest first, in keyset pages; the filters narrow it. ' +
-      'Secrets were replaced by "[redacted]" before an event was written.',
+      'Secrets were replaced by "[redacted]" before an event was written. `names` gives the names the gateway ' +
+      'knows for the actors and targets of the page.',
   })
   @ApiOkResponse({
     type: AuditEventListView,
@@ -49,8 +56,8 @@ export class AuditController {
   list(
     @CurrentPrincipal() principal: TenantPrincipal,
     @Query() query: AuditQueryDto,
-  ): Promise<Page<AuditEventView>> {
-    return this.audit.list(principal.tenantId, query);
+  ): Promise<AuditEventList> {
+    return this.reader.list(principal.tenantId, query);
   }
 
   @Get('actions')
@@ -63,6 +70,36 @@ export class AuditController {
   @ApiOkResponse({ type: AuditActionListView })
   actions(): { items: AuditActionView[] } {
     return { items: auditActionList() };
+  }
+
+  @Get('actors')
+  @ApiOperation({
+    summary: 'The actors of the audit log',
+    description:
+      'Each actor that appears in the log once, with its name (a key by its name, a person by the address), in ' +
+      "keyset pages: the choices for the list's `actor` filter.",
+  })
+  @ApiOkResponse({ type: AuditActorListView })
+  actors(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @Query() query: PageQueryDto,
+  ): Promise<Page<AuditActorView>> {
+    return this.reader.actors(principal.tenantId, query);
+  }
+
+  @Get('targets')
+  @ApiOperation({
+    summary: 'The targets of the audit log',
+    description:
+      'Each target that appears in the log once (of one kind with `kind`), with the name the gateway knows for ' +
+      "it, in keyset pages: the choices for the list's `target` filter. No upstream is asked.",
+  })
+  @ApiOkResponse({ type: AuditTargetListView })
+  targets(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @Query() query: AuditTargetQueryDto,
+  ): Promise<Page<AuditTargetView>> {
+    return this.reader.targets(principal.tenantId, query);
   }
 
   @Get('export')
@@ -86,7 +123,7 @@ export class AuditController {
   ): Promise<StreamableFile> {
     const { tenantId } = principal;
     const end = (last: { seq: number; digest: string }) => this.checkpoints.exportEnd(tenantId, last);
-    return new StreamableFile(await this.audit.exportNdjson(tenantId, query, end), {
+    return new StreamableFile(await this.reader.exportNdjson(tenantId, query, end), {
       type: NDJSON,
       disposition: 'attachment; filename="audit.ndjson"',
     });
@@ -99,11 +136,17 @@ export class AuditController {
       'Recomputes every event of the chain from its start (HMAC under the chain key each event names; ' +
       'plain SHA-256 for legacy events) and checks every link up to the recorded head. A database writer ' +
       'without the chain key cannot make an edited event pass; to find the newest events cut off, verify ' +
-      'against a kept checkpoint (POST).',
+      'against a kept checkpoint (POST). `from=checkpoint` verifies only what was appended since the ' +
+      "tenant's newest signed checkpoint: `checkpoint` in the answer names it.",
   })
   @ApiOkResponse({ type: ChainVerificationView, description: 'ok, or the first bad seq and why.' })
-  verify(@CurrentPrincipal() principal: TenantPrincipal): Promise<ChainVerification> {
-    return this.audit.verify(principal.tenantId);
+  verify(
+    @CurrentPrincipal() principal: TenantPrincipal,
+    @Query() query: AuditVerifyQueryDto,
+  ): Promise<ChainVerification> {
+    return query.from === 'checkpoint'
+      ? this.checkpoints.verifySinceNewest(principal.tenantId)
+      : this.audit.verify(principal.tenantId);
   }
 
   @Post('verify')

@@ -9,6 +9,8 @@ import { AuditReviewsRepository } from './audit-reviews.repository';
 import { AuditReviewsService } from './audit-reviews.service';
 import { AuditController, AuditSigningKeysController } from './audit.controller';
 import { AuditEventsRepository } from './audit-events.repository';
+import { AuditFacetsRepository } from './audit-facets.repository';
+import { AuditLogReader } from './audit-log-reader';
 import { AuditedUpstreamWrites } from './audited-upstream-writes';
 import { AuditService } from './audit.service';
 
@@ -24,6 +26,8 @@ import { AuditService } from './audit.service';
     AuditCheckpointService,
     AuditReviewsRepository,
     AuditReviewsService,
+    AuditFacetsRepository,
+    AuditLogReader,
   ],
   exports: [AuditService, AuditedUpstreamWrites, AuditCheckpointsRepository],
 })

@@ -46,6 +46,10 @@ import { viewOf } from '../common/views';
 import { sha256Hex } from '../common/canonical-json';
 import { actionsMatching, type AuditAction } from './audit-actions';
 
+/** The filters as the log is searched: `actors` are the actors an `actor` filter was found to name. */
+export type AuditFilter = Omit<AuditFilterDto, 'actor'> & { actors?: readonly string[] };
+export type AuditQuery = AuditFilter & Pick<AuditQueryDto, 'cursor' | 'limit'>;
+
 export interface AuditEntry {
   tenantId: string;
   action: AuditAction;
@@ -143,7 +147,7 @@ export class AuditService {
   }
 
   /** One page, newest first; the cursor is the position after the page's oldest event. */
-  async list(tenantId: string, query: AuditQueryDto): Promise<Page<AuditEventView>> {
+  async list(tenantId: string, query: AuditQuery): Promise<Page<AuditEventView>> {
     const limit = query.limit ?? 50;
     const before = cursorSeq(query.cursor);
     const rows = await this.events.page(filterWhere(tenantId, query), before, limit + 1);
@@ -155,7 +159,7 @@ export class AuditService {
    * It covers the log as it stood when the export began, so appends cannot stretch a download.
    * `end` gives the line that closes it, from its last event (with a digest).
    */
-  async exportNdjson(tenantId: string, filter: AuditFilterDto, end?: ExportEnd): Promise<Readable> {
+  async exportNdjson(tenantId: string, filter: AuditFilter, end?: ExportEnd): Promise<Readable> {
     const lastSeq = await this.events.lastSeq(tenantId);
     const batches = this.events.exportBatches({ ...filterWhere(tenantId, filter), seq: { lte: lastSeq } });
     // Read before answering: a database failure now is still a proper problem, not a cut stream.
@@ -336,7 +340,7 @@ export function auditEventLine(row: AuditEvent): string {
   return JSON.stringify(toView(row));
 }
 
-function filterWhere(tenantId: string, filter: AuditFilterDto): Prisma.AuditEventWhereInput {
+function filterWhere(tenantId: string, filter: AuditFilter): Prisma.AuditEventWhereInput {
   const from = filter.from === undefined ? undefined : new Date(filter.from);
   const to = filter.to === undefined ? undefined : new Date(filter.to);
   if (from && to && from >= to)
@@ -345,7 +349,7 @@ function filterWhere(tenantId: string, filter: AuditFilterDto): Prisma.AuditEven
     tenantId,
     at: { gte: from, lt: to },
     action: filter.action === undefined ? undefined : { in: actionsMatching(filter.action) },
-    actor: filter.actor,
+    actor: filter.actors === undefined ? undefined : { in: [...filter.actors] },
     target: filter.target,
     outcome: filter.outcome,
   };

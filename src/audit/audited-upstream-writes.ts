@@ -61,6 +61,8 @@ export class AuditedUpstreamWrites {
             ...entry.details,
             problem: problem?.problem.type ?? 'internal',
             upstreamStatus: problem?.problem.upstream?.status,
+            // What the caller was told, the upstream's own reason included: built from its answer once scrubbed.
+            detail: problem?.problem.detail,
           },
         },
         options.after?.({ succeeded: false, status, error: problem }),

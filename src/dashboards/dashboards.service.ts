@@ -353,7 +353,11 @@ export class DashboardsService {
     return {
       status: response.status,
       value: { body: response.body, etag, dashboardId, content: response.body.data },
-      details: { dashboardId, tileCount: response.body.data.tiles?.length ?? 0 },
+      details: {
+        dashboardId,
+        name: nameOf(response.body),
+        tileCount: response.body.data.tiles?.length ?? 0,
+      },
     };
   }
 
@@ -416,11 +420,17 @@ function tileIds(envelope: DashboardEnvelope): Set<string> {
   );
 }
 
-/** Which tiles a replace dropped and which it created: the audit event says so. */
+/** A dashboard's name as the service answered it; none when it is no string. */
+function nameOf(dashboard: DashboardEnvelope): string | undefined {
+  return typeof dashboard.data.name === 'string' ? dashboard.data.name : undefined;
+}
+
+/** Which tiles a replace dropped and which it created, and the name it left: the audit event says so. */
 function tileChanges(before: DashboardEnvelope, after: DashboardEnvelope): Record<string, unknown> {
   const old = tileIds(before);
   const now = tileIds(after);
   return {
+    name: nameOf(after),
     tilesRemoved: [...old].filter((id) => !now.has(id)),
     tilesAdded: [...now].filter((id) => !old.has(id)),
     tileCount: now.size,

@@ -21,6 +21,15 @@ export class DisplayNamesRepository {
       WHERE tenant_id = ${tenantId}::uuid AND id = ANY(${ids}::uuid[])`;
   }
 
+  /** The ids of the tenant's keys named `name`, in any case. */
+  async keysNamed(tenantId: string, name: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<{ id: string }[]>`
+      SELECT id::text AS id FROM gateway_keys
+      WHERE tenant_id = ${tenantId}::uuid AND lower(name) = lower(${name})
+      ORDER BY created_at, id`;
+    return rows.map((row) => row.id);
+  }
+
   /** A deleted credential keeps the name its create or delete event recorded. */
   credentials(tenantId: string, ids: readonly string[]): Promise<NamedId[]> {
     return this.prisma.$queryRaw<NamedId[]>`
@@ -68,14 +77,27 @@ export class DisplayNamesRepository {
         AND jsonb_typeof(spec->'name') = 'string'`;
   }
 
-  /** The name in the newest version the gateway keeps of each dashboard. */
+  /**
+   * A dashboard's name as the gateway last wrote it: the name the newest write through it left
+   * (replace, restore), else the one in the newest version it keeps (a create's content).
+   */
   dashboards(tenantId: string, ids: readonly string[]): Promise<NamedId[]> {
     return this.prisma.$queryRaw<NamedId[]>`
-      SELECT DISTINCT ON (dashboard_id) dashboard_id AS id, content->>'name' AS name
-      FROM dashboard_versions
-      WHERE tenant_id = ${tenantId}::uuid AND dashboard_id = ANY(${ids}::text[])
-        AND jsonb_typeof(content->'name') = 'string'
-      ORDER BY dashboard_id, version DESC`;
+      SELECT ids.id, coalesce(written.name, kept.name) AS name
+      FROM unnest(${ids}::text[]) AS ids (id)
+      LEFT JOIN LATERAL (
+        SELECT e.details->>'name' AS name FROM audit_events e
+        WHERE e.tenant_id = ${tenantId}::uuid AND e.target = 'dashboard:' || ids.id
+          AND e.outcome = 'succeeded' AND jsonb_typeof(e.details->'name') = 'string'
+        ORDER BY e.seq DESC LIMIT 1
+      ) written ON true
+      LEFT JOIN LATERAL (
+        SELECT v.content->>'name' AS name FROM dashboard_versions v
+        WHERE v.tenant_id = ${tenantId}::uuid AND v.dashboard_id = ids.id
+          AND jsonb_typeof(v.content->'name') = 'string'
+        ORDER BY v.version DESC LIMIT 1
+      ) kept ON true
+      WHERE coalesce(written.name, kept.name) IS NOT NULL`;
   }
 
   /** A group, assigned to the tenant, by the name the identity provider gives it. */

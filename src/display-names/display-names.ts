@@ -62,6 +62,11 @@ export class DisplayNames {
     return Object.assign(names, Object.fromEntries(found.flat()));
   }
 
+  /** The actors (`key:<id>`) of the tenant's keys named `name`, in any case. */
+  async keysNamed(tenantId: string, name: string): Promise<string[]> {
+    return (await this.repository.keysNamed(tenantId, name)).map((id) => `key:${id}`);
+  }
+
   /** The names of pipes by their ids. */
   async pipes(tenantId: string, pipeIds: Iterable<string>): Promise<Map<string, string>> {
     const ids = [...new Set(pipeIds)];

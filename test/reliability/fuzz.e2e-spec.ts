@@ -428,6 +428,11 @@ const FUZZ: Record<string, RouteFuzz> = {
   },
   'GET /v1/audit/checkpoint': { tenant: 'quiet' },
   'GET /v1/audit/actions': { tenant: 'quiet' },
+  'GET /v1/audit/actors': { tenant: 'quiet', query: () => pageQuery },
+  'GET /v1/audit/targets': {
+    tenant: 'quiet',
+    query: () => ({ ...pageQuery, kind: fc.constantFrom('pipe', 'credential', 'key', 'Pipe', 'pipe:', '%') }),
+  },
   'POST /v1/audit/reviews': {
     tenant: 'scratch',
     body: () =>

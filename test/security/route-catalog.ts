@@ -311,6 +311,8 @@ export const ROUTES: readonly RouteSpec[] = [
   { method: 'GET', template: '/v1/me', access: 'caller' },
   { method: 'GET', template: '/v1/audit', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/actions', access: 'auditor' },
+  { method: 'GET', template: '/v1/audit/actors', access: 'auditor' },
+  { method: 'GET', template: '/v1/audit/targets', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/export', access: 'auditor' },
   { method: 'GET', template: '/v1/audit/verify', access: 'auditor' },
   {

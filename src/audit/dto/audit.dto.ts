@@ -61,7 +61,10 @@ export class AuditFilterDto {
   @ApiPropertyOptional({
     example: 'key:3f1e2d4c-0000-4000-8000-000000000000',
     description:
-      'Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`.',
+      'An actor as events write it, matched exactly (`user:alice@example.com` never matches ' +
+      '`user-sub:alice@example.com`); or other text, which matches the person with that address or subject and ' +
+      "the tenant's keys of that name or id (`alice@example.com`, `ci deploy`). The list's `actorsLookedFor` " +
+      'says which actors it matched; GET /v1/audit/actors lists them all.',
   })
   @IsOptional()
   @IsText(1, 200, PRINTABLE)
@@ -167,9 +170,76 @@ export class AuditActionListView {
   items!: AuditActionView[];
 }
 
+/** What an answer names by id, with the names the gateway knows for them. */
+export const NAMES_PROPERTY = {
+  type: 'object',
+  additionalProperties: { type: 'string' },
+  example: { 'key:3f1e2d4c-0000-4000-8000-000000000000': 'ci deploy', 'pipe:p-42': 'orders to warehouse' },
+  description:
+    "Names for the actors and targets named, keyed as they are written (`key:<id>`, `pipe:<id>`, ...): a key's " +
+    "name, a person's verified address, a credential's, pipe's or dashboard's name, a group's, from the gateway's " +
+    'own records (a pipe or dashboard as last created or renamed through the gateway; a deleted credential by ' +
+    'the name its events recorded). One the gateway does not know is left out: show it as written.',
+} as const;
+
 export class AuditEventListView {
   @ApiProperty({ type: [AuditEventView], description: 'Newest first (descending seq).' })
   items!: AuditEventView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+  @ApiProperty(NAMES_PROPERTY)
+  names!: Record<string, string>;
+  @ApiPropertyOptional({
+    type: [String],
+    example: ['user:dana@example.com', 'user-sub:dana@example.com'],
+    description:
+      'With an `actor` filter: the actors it matched. One in an actor form is itself; other text matches the ' +
+      'person with that address or subject and the keys of that name (in any case), or the key of that id.',
+  })
+  actorsLookedFor?: string[];
+}
+
+export class AuditTargetQueryDto extends PageQueryDto {
+  @ApiPropertyOptional({
+    enum: AUDIT_TARGET_KINDS,
+    description: 'Only targets of this kind (`pipe` gives `pipe:<id>` targets).',
+  })
+  @IsOptional()
+  @IsOneOf(AUDIT_TARGET_KINDS)
+  kind?: AuditTargetKind;
+}
+
+export class AuditActorView {
+  @ApiProperty({ example: 'key:3f1e2d4c-0000-4000-8000-000000000000', description: 'As events write it.' })
+  actor!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'ci deploy',
+    description: "A key's name or a person's verified address; null when the gateway knows none.",
+  })
+  name!: string | null;
+}
+
+export class AuditActorListView {
+  @ApiProperty({ type: [AuditActorView], description: 'Each actor of the log once, in text order.' })
+  items!: AuditActorView[];
+  @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
+}
+
+export class AuditTargetView {
+  @ApiProperty({ example: 'pipe:p-42', description: 'As events write it.' }) target!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    example: 'orders to warehouse',
+    description: "Its name in the gateway's own records (as in the list's `names`); null when none is known.",
+  })
+  name!: string | null;
+}
+
+export class AuditTargetListView {
+  @ApiProperty({ type: [AuditTargetView], description: 'Each target of the log once, in text order.' })
+  items!: AuditTargetView[];
   @ApiProperty({ nullable: true, type: String }) nextCursor!: string | null;
 }
 
@@ -223,7 +293,10 @@ export class ChainVerificationView {
       "only up to the tenant's legacy end, which the gateway signed when it first recorded it.",
   })
   legacyEvents?: number;
-  @ApiPropertyOptional({ type: CheckpointOutcomeView, description: 'ok only, when a checkpoint was given.' })
+  @ApiPropertyOptional({
+    type: CheckpointOutcomeView,
+    description: 'ok only, when a checkpoint was given, or verification started after one (`from=checkpoint`).',
+  })
   checkpoint?: CheckpointOutcomeView;
   @ApiPropertyOptional({ description: 'not ok: the first seq that is altered, missing or out of place.' })
   firstBadSeq?: number;
@@ -344,4 +417,21 @@ export class VerifyAgainstCheckpointDto {
   @ValidateNested()
   @Type(() => AuditCheckpointDto)
   checkpoint!: AuditCheckpointDto;
+}
+
+export const VERIFY_FROM = ['start', 'checkpoint'] as const;
+
+export class AuditVerifyQueryDto {
+  @ApiPropertyOptional({
+    enum: VERIFY_FROM,
+    default: 'start',
+    description:
+      "`start`: every event from the chain's start. `checkpoint`: only the events after the tenant's newest " +
+      'kept checkpoint, whose AUDIT_SIGNING_KEYS signature is checked and whose event must still carry the ' +
+      'digest signed: the cost of what was appended since, whatever the log\'s size. From the start when ' +
+      'the tenant has no checkpoint that verifies.',
+  })
+  @IsOptional()
+  @IsOneOf(VERIFY_FROM)
+  from?: (typeof VERIFY_FROM)[number];
 }
