@@ -450,7 +450,10 @@ describe('audit sinks: a webhook collector', () => {
   }, 120_000);
 
   it('prunes the signed checkpoints of pruned events once the sink has delivered them, and never one over a kept event', async () => {
+    // A database of its own: the sink delivers, and retention prunes, every tenant's events.
+    const database = await createScratchDatabase();
     const gateway = await startGateway({
+      ...database.env,
       ...QUICK,
       AUDIT_RETENTION_DAYS: '30',
       AUDIT_WEBHOOK_URL: `${url}/ingest`,
@@ -502,6 +505,7 @@ describe('audit sinks: a webhook collector', () => {
       expect(await kept(overKept)).not.toBeNull();
     } finally {
       await gateway.close();
+      await database.drop();
     }
   }, 120_000);
 
