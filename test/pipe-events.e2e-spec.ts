@@ -531,6 +531,53 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
     },
     30_000,
   );
+
+  itWithRedisAndPostgres(
+    'resumes a reader on a replica where its service had no reader, from the events kept in Redis',
+    async () => {
+      const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };
+      const [a, b] = [await startGateway(env), await startGateway(env)];
+      replicas.push(a, b);
+      const setup = await setUp(a, pipesKey);
+      const path = pipesPath(setup, '/events');
+      const viewer = bearer(setup.tenant.keys.viewer);
+      const onA = await openStream(a.url, path, viewer);
+      const pipeId = await createPipe(a, setup);
+      const created = await onA.next((event) => event.event === 'pipe.created');
+      onA.close();
+      for (const name of ['first-rename', 'second-rename']) {
+        await a.http
+          .patch(pipesPath(setup, `/${pipeId}`))
+          .set(bearer(setup.tenant.keys.operator))
+          .send({ name })
+          .expect(200);
+      }
+
+      // B heard those events with no reader of the service, so kept none of them.
+      expect(await eventsKept(b)).toBe(0);
+      const resumed = await openStream(b.url, path, { ...viewer, 'Last-Event-ID': created.id! });
+      const replayed = [await resumed.next(), await resumed.next()];
+      expect(replayed.map((event) => [event.event, event.data.pipe.name])).toEqual([
+        ['pipe.updated', 'first-rename'],
+        ['pipe.updated', 'second-rename'],
+      ]);
+      // What is written after the replay arrives once, after it.
+      await a.http
+        .patch(pipesPath(setup, `/${pipeId}`))
+        .set(bearer(setup.tenant.keys.operator))
+        .send({ name: 'third-rename' })
+        .expect(200);
+      const third = await resumed.next((event) => event.event === 'pipe.updated');
+      expect(third.data.pipe.name).toBe('third-rename');
+      expect(new Set(resumed.events.map((event) => event.id)).size).toBe(resumed.events.length);
+      resumed.close();
+
+      const unknown = await openStream(b.url, path, { ...viewer, 'Last-Event-ID': 'unknown-0-0' });
+      expect((await unknown.next()).event).toBe('stream.reset');
+      unknown.close();
+    },
+    30_000,
+  );
 });
 
 describe('kept pipe events, bounded by bytes (e2e)', () => {

@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { Client, type QueryResult, type QueryResultRow } from 'pg';
-import type { PipeEvent } from './pipe-event';
+import { type PipeEvent, streamKeyOf } from './pipe-event';
 
 /**
  * How events reach every replica, and how one replica in the deployment is chosen to poll a
@@ -12,6 +12,11 @@ export interface EventBus {
   readonly kind: 'redis' | 'postgres' | 'in-process';
   start(onEvent: (event: PipeEvent) => void): Promise<void>;
   publish(event: PipeEvent): Promise<void>;
+  /**
+   * The recent events of the stream `key` that the bus keeps for every replica, oldest first, so
+   * that a reader resumes on a replica where its service had no reader; null when it keeps none.
+   */
+  recent(key: string): Promise<PipeEvent[] | null>;
   /** Takes, or keeps, the lease of `key` for `ttlMs`: true while this replica holds it. */
   hold(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
@@ -20,6 +25,18 @@ export interface EventBus {
 
 const CHANNEL = 'pipes-gateway:pipe-events';
 const LEASE_PREFIX = 'pipes-gateway:pipe-poller:';
+const RECENT_PREFIX = 'pipes-gateway:pipe-events-recent:';
+const RECENT_BYTES_PREFIX = 'pipes-gateway:pipe-events-recent-bytes:';
+
+/** What the bus keeps of each service's events for resumes: the bounds of what a replica keeps. */
+export interface RecentBounds {
+  /** Most events (PIPE_EVENTS_REPLAY). */
+  count: number;
+  /** Most bytes (PIPE_EVENTS_KEPT_BYTES_PER_SERVICE); past either bound the oldest go. */
+  bytes: number;
+  /** How long after its newest event a service's are kept (PIPE_EVENTS_RESUME_MS). */
+  ttlMs: number;
+}
 
 /** A single process: events go straight to its subscribers, and it polls every service itself. */
 export class InProcessBus implements EventBus {
@@ -35,6 +52,10 @@ export class InProcessBus implements EventBus {
     // Asynchronously, as the other buses deliver.
     queueMicrotask(() => this.onEvent(event));
     return Promise.resolve();
+  }
+
+  recent(): Promise<null> {
+    return Promise.resolve(null);
   }
 
   hold(): Promise<boolean> {
@@ -53,8 +74,23 @@ export class InProcessBus implements EventBus {
 // Renews only a lease this replica still holds, and releases only its own.
 const RENEW = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('pexpire', KEYS[1], ARGV[2]) else return 0 end`;
 const RELEASE = `if redis.call('get', KEYS[1]) == ARGV[1] then return redis.call('del', KEYS[1]) else return 0 end`;
+// Keeps the event in its service's list, within the count and byte bounds (oldest dropped first),
+// and publishes it, in one step: the list holds the events in the order every replica hears them.
+const PUBLISH_AND_KEEP = `
+local count = redis.call('rpush', KEYS[1], ARGV[1])
+local bytes = redis.call('incrby', KEYS[2], #ARGV[1])
+while count > 0 and (count > tonumber(ARGV[2]) or bytes > tonumber(ARGV[3])) do
+  bytes = redis.call('incrby', KEYS[2], -#redis.call('lpop', KEYS[1]))
+  count = count - 1
+end
+redis.call('pexpire', KEYS[1], ARGV[4])
+redis.call('pexpire', KEYS[2], ARGV[4])
+return redis.call('publish', ARGV[5], ARGV[1])`;
 
-/** Redis pub/sub on one channel; leases are keys set with NX and a lifetime, renewed by their holder. */
+/**
+ * Redis pub/sub on one channel; each service's recent events kept in a list beside it; leases are
+ * keys set with NX and a lifetime, renewed by their holder.
+ */
 export class RedisBus implements EventBus {
   readonly kind = 'redis';
   private readonly logger = new Logger('PipeEvents');
@@ -62,7 +98,10 @@ export class RedisBus implements EventBus {
   private commands: Redis | null = null;
   private subscriber: Redis | null = null;
 
-  constructor(private readonly url: string) {}
+  constructor(
+    private readonly url: string,
+    private readonly bounds: RecentBounds,
+  ) {}
 
   async start(onEvent: (event: PipeEvent) => void): Promise<void> {
     const { default: Redis } = await import('ioredis');
@@ -81,7 +120,25 @@ export class RedisBus implements EventBus {
   }
 
   async publish(event: PipeEvent): Promise<void> {
-    await this.commands?.publish(CHANNEL, JSON.stringify(event));
+    const key = streamKeyOf(event.tenantId, event.at);
+    const { count, bytes, ttlMs } = this.bounds;
+    await this.commands?.eval(
+      PUBLISH_AND_KEEP,
+      2,
+      RECENT_PREFIX + key,
+      RECENT_BYTES_PREFIX + key,
+      JSON.stringify(event),
+      count,
+      bytes,
+      ttlMs,
+      CHANNEL,
+    );
+  }
+
+  async recent(key: string): Promise<PipeEvent[] | null> {
+    if (!this.commands) return null;
+    const kept = await this.commands.lrange(RECENT_PREFIX + key, 0, -1);
+    return kept.map(parse).filter((event) => event !== null);
   }
 
   async hold(key: string, ttlMs: number): Promise<boolean> {
@@ -137,6 +194,10 @@ export class PostgresBus implements EventBus {
       payload = JSON.stringify({ ...event, data: { pipeId: event.data.pipeId, source: event.data.source } });
     }
     await this.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
+  }
+
+  recent(): Promise<null> {
+    return Promise.resolve(null);
   }
 
   async hold(key: string): Promise<boolean> {

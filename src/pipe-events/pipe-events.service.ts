@@ -64,6 +64,8 @@ interface KeptEvent {
 interface Subscriber {
   pipeId: string | null;
   stream: EventStream;
+  /** Events heard while its replay is read from the bus, sent once that replay is. */
+  backlog: { id: string; text: string }[] | null;
 }
 
 export interface StreamRequest {
@@ -129,7 +131,11 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     const databaseUrl = config.get('database', { infer: true }).url;
     // The embedded database is one process's alone: its subscribers are all in this process.
     this.bus = redisUrl
-      ? new RedisBus(redisUrl)
+      ? new RedisBus(redisUrl, {
+          count: this.settings.replay,
+          bytes: this.settings.keptBytesPerService,
+          ttlMs: this.settings.resumeWindowMs,
+        })
       : databaseUrl
         ? new PostgresBus(databaseUrl)
         : new InProcessBus();
@@ -189,6 +195,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     const unfollow = this.reads.follow(principal.tenantId, at);
     const subscriber: Subscriber = {
       pipeId: request.pipeId,
+      backlog: null,
       stream: new EventStream(
         response,
         this.settings.maxBufferBytes,
@@ -206,7 +213,14 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
       ),
     };
     subscriber.stream.write(`retry: 2000\n\n`);
-    this.replay(stream, subscriber, request.lastEventId);
+    const { lastEventId } = request;
+    const keptHere =
+      lastEventId === null ||
+      lastEventId === stream.newestId ||
+      stream.log.some((event) => event.id === lastEventId);
+    if (keptHere) this.replay(stream, subscriber, lastEventId);
+    // Events heard from now on wait in the backlog until the bus's copy has been replayed.
+    else subscriber.backlog = [];
     if (!subscriber.stream.open) return;
     stream.subscribers.add(subscriber);
     stream.idleSince = null;
@@ -217,20 +231,38 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     }, this.settings.recheckMs);
     recheck.unref();
     if (stream.timer === null) this.schedule(stream, 0);
+    if (!keptHere) void this.replayFromBus(stream, subscriber, lastEventId);
   }
 
-  /** The events after `lastEventId`, or `stream.reset` when it is no longer (or never was) kept. */
+  /** The events after `lastEventId` in this replica's log (the caller checked it is there). */
   private replay(stream: Stream, subscriber: Subscriber, lastEventId: string | null): void {
     if (lastEventId === null || lastEventId === stream.newestId) return;
     const index = stream.log.findIndex((event) => event.id === lastEventId);
-    if (index < 0) {
-      subscriber.stream.write(`event: stream.reset\ndata: {"reason":"last-event-unknown"}\n\n`);
-      return;
-    }
     for (const event of stream.log.slice(index + 1)) {
       if (subscriber.pipeId === null || subscriber.pipeId === event.pipeId)
         subscriber.stream.write(event.text);
     }
+  }
+
+  /**
+   * A resume from an event this replica does not keep (its service had no reader here then): the
+   * events after it from those the bus keeps for every replica, then those heard meanwhile that
+   * the bus's copy did not hold yet; `stream.reset` when the bus no longer (or never) kept it.
+   */
+  private async replayFromBus(stream: Stream, subscriber: Subscriber, lastEventId: string): Promise<void> {
+    const recent = await this.bus.recent(streamKeyOf(stream.tenantId, stream.at)).catch(() => null);
+    const backlog = subscriber.backlog ?? [];
+    subscriber.backlog = null;
+    const index = recent?.findIndex((event) => event.id === lastEventId) ?? -1;
+    if (index < 0) subscriber.stream.write(`event: stream.reset\ndata: {"reason":"last-event-unknown"}\n\n`);
+    else {
+      for (const event of recent!.slice(index + 1)) {
+        if (subscriber.pipeId === null || subscriber.pipeId === event.data.pipeId)
+          subscriber.stream.write(eventText(event));
+      }
+    }
+    const inCopy = new Set(index < 0 ? [] : recent!.map((event) => event.id));
+    for (const heard of backlog) if (!inCopy.has(heard.id)) subscriber.stream.write(heard.text);
   }
 
   /**
@@ -328,8 +360,9 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
       this.heardOfWrite(stream, event.type, event.data.pipeId, event.data.pipe as Pipe | undefined);
     if (stream.subscribers.size === 0) return;
     for (const subscriber of stream.subscribers) {
-      if (subscriber.pipeId === null || subscriber.pipeId === event.data.pipeId)
-        subscriber.stream.write(text);
+      if (subscriber.pipeId !== null && subscriber.pipeId !== event.data.pipeId) continue;
+      if (subscriber.backlog) subscriber.backlog.push({ id: event.id, text });
+      else subscriber.stream.write(text);
     }
   }
 
