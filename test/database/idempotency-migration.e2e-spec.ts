@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { connectEmbedded, DatabaseConnection } from '../../src/database/database-connection';
-import { applyMigrations, readMigrations } from '../../src/database/migrator';
-import { PrismaService } from '../../src/database/prisma.service';
 import { IdempotentRequestsRepository } from '../../src/idempotency/idempotent-requests.repository';
+import { MigrationUnderTest } from '../support/migration-under-test';
 
 const MIGRATION = '20261128200000_one_idempotency_store';
 
@@ -11,23 +9,15 @@ const MIGRATION = '20261128200000_one_idempotency_store';
  * the migration moves them to idempotent_requests, where the one idempotency store reads them.
  */
 describe(`migration ${MIGRATION}`, () => {
-  let connection: DatabaseConnection;
-  let prisma: PrismaService | undefined;
+  let migration: MigrationUnderTest | undefined;
 
-  beforeEach(async () => {
-    connection = await connectEmbedded('memory://');
-  });
   afterEach(async () => {
-    if (prisma) await prisma.onModuleDestroy();
-    else await connection.close();
-    prisma = undefined;
+    await migration?.close();
+    migration = undefined;
   });
 
   it('moves pipe creates sent with a key into idempotent_requests, naming their history entry', async () => {
-    const migrations = readMigrations();
-    const index = migrations.findIndex((migration) => migration.name === MIGRATION);
-    expect(index).toBeGreaterThan(0);
-    await applyMigrations(connection, migrations.slice(0, index));
+    migration = await MigrationUnderTest.before(MIGRATION);
 
     const tenantId = randomUUID();
     const succeeded = randomUUID();
@@ -35,7 +25,7 @@ describe(`migration ${MIGRATION}`, () => {
     const legacy = randomUUID();
     const plain = randomUUID();
     const createdAt = new Date('2026-11-28T09:00:00.000Z');
-    await connection.withLock(0, async (session) => {
+    await migration.withSession(async (session) => {
       await session.query('INSERT INTO tenants (id, name) VALUES ($1, $2)', [tenantId, 'moved']);
       const insert = (
         id: string,
@@ -74,12 +64,7 @@ describe(`migration ${MIGRATION}`, () => {
       await insert(plain, null, null, 'failed', null);
     });
 
-    expect(await applyMigrations(connection)).toEqual([
-      MIGRATION,
-      ...migrations.slice(index + 1).map((m) => m.name),
-    ]);
-    prisma = new PrismaService(connection);
-    await prisma.onModuleInit();
+    const prisma = await migration.applyRest();
     const requests = new IdempotentRequestsRepository(prisma);
     const key = (name: string) => ({ tenantId, operation: 'pipe.create' as const, key: name });
 

@@ -1,14 +1,12 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { connectEmbedded, DatabaseConnection } from '../../src/database/database-connection';
-import { applyMigrations, readMigrations } from '../../src/database/migrator';
-import { PrismaService } from '../../src/database/prisma.service';
 import type { AuditService } from '../../src/audit/audit.service';
 import type { WriteTransactions } from '../../src/database/write-transactions';
 import { GroupMappingsRepository } from '../../src/sign-in/group-mappings.repository';
 import { GroupMappingsService } from '../../src/sign-in/group-mappings.service';
 import { TenantGroupsRepository } from '../../src/sign-in/tenant-groups.repository';
 import { TenantsRepository } from '../../src/tenants/tenants.repository';
+import { MigrationUnderTest } from '../support/migration-under-test';
 
 const MIGRATION = '20261129100000_tenant_groups';
 
@@ -18,23 +16,15 @@ const MIGRATION = '20261129100000_tenant_groups';
  * group another tenant mapped later gives nothing there any more.
  */
 describe(`migration ${MIGRATION}`, () => {
-  let connection: DatabaseConnection;
-  let prisma: PrismaService | undefined;
+  let migration: MigrationUnderTest | undefined;
 
-  beforeEach(async () => {
-    connection = await connectEmbedded('memory://');
-  });
   afterEach(async () => {
-    if (prisma) await prisma.onModuleDestroy();
-    else await connection.close();
-    prisma = undefined;
+    await migration?.close();
+    migration = undefined;
   });
 
   it('assigns every mapped group to the tenant whose mapping is oldest; later mappings elsewhere give nothing', async () => {
-    const migrations = readMigrations();
-    const index = migrations.findIndex((migration) => migration.name === MIGRATION);
-    expect(index).toBeGreaterThan(0);
-    await applyMigrations(connection, migrations.slice(0, index));
+    migration = await MigrationUnderTest.before(MIGRATION);
 
     const [a, b, c] = [randomUUID(), randomUUID(), randomUUID()];
     const at = (minute: number) => new Date(Date.UTC(2026, 10, 28, 9, minute));
@@ -48,7 +38,7 @@ describe(`migration ${MIGRATION}`, () => {
       [c, 'shared', '{viewer}', at(4)],
       [a, 'shared', '{auditor}', at(5)],
     ];
-    await connection.withLock(0, async (session) => {
+    await migration.withSession(async (session) => {
       for (const [id, name] of [
         [a, 'tenant-a'],
         [b, 'tenant-b'],
@@ -65,12 +55,7 @@ describe(`migration ${MIGRATION}`, () => {
       }
     });
 
-    expect(await applyMigrations(connection)).toEqual([
-      MIGRATION,
-      ...migrations.slice(index + 1).map((m) => m.name),
-    ]);
-    prisma = new PrismaService(connection);
-    await prisma.onModuleInit();
+    const prisma = await migration.applyRest();
 
     const assigned = await prisma.tenantGroup.findMany({ orderBy: { group: 'asc' } });
     expect(
