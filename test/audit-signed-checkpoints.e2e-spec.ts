@@ -371,6 +371,78 @@ describe('signed audit checkpoints and the offline verifier (e2e)', () => {
     });
   });
 
+  describe('GET /v1/audit/verify?from=checkpoint', () => {
+    const verify = async (who: TestTenant, query = '') =>
+      (await gateway.http.get(`/v1/audit/verify${query}`).set(auditor(who)).expect(200)).body as Record<
+        string,
+        unknown
+      >;
+    /** A tenant with events on both sides of a kept checkpoint: the checkpoint's seq. */
+    const withCheckpoint = async (who: TestTenant): Promise<number> => {
+      await record(who.id, 4);
+      const checkpoint = await gateway.http.get('/v1/audit/checkpoint').set(auditor(who)).expect(200);
+      await record(who.id, 3);
+      return checkpoint.body.seq as number;
+    };
+    const edit = (who: TestTenant, seq: number, data: { outcome?: 'failed'; digest?: string }) =>
+      prisma.auditEvent.update({ where: { tenantId_seq: { tenantId: who.id, seq } }, data });
+
+    it('recomputes only the events appended since, the chain passing through the checkpoint', async () => {
+      const fresh = await createTenant(gateway);
+      const seq = await withCheckpoint(fresh);
+      const whole = await verify(fresh);
+      expect(whole).toMatchObject({ ok: true });
+      expect(await verify(fresh, '?from=checkpoint')).toEqual({
+        ...whole,
+        checked: (whole.lastSeq as number) - seq,
+        checkpoint: { seq, status: 'reached' },
+      });
+    });
+
+    it('finds an edit after the checkpoint, and leaves those before it to the whole verification', async () => {
+      const fresh = await createTenant(gateway);
+      const seq = await withCheckpoint(fresh);
+      await edit(fresh, seq - 1, { outcome: 'failed' });
+      expect(await verify(fresh, '?from=checkpoint')).toMatchObject({ ok: true });
+      expect(await verify(fresh)).toMatchObject({ ok: false, firstBadSeq: seq - 1, reason: 'hash mismatch' });
+      await edit(fresh, seq + 2, { outcome: 'failed' });
+      expect(await verify(fresh, '?from=checkpoint')).toEqual({
+        ok: false,
+        checked: 1,
+        firstBadSeq: seq + 2,
+        reason: 'hash mismatch',
+      });
+    });
+
+    it('fails when the event at the checkpoint no longer carries the digest signed', async () => {
+      const fresh = await createTenant(gateway);
+      const seq = await withCheckpoint(fresh);
+      await edit(fresh, seq, { digest: 'f'.repeat(64) });
+      expect(await verify(fresh, '?from=checkpoint')).toEqual({
+        ok: false,
+        checked: 0,
+        firstBadSeq: seq,
+        reason: 'checkpoint mismatch',
+      });
+    });
+
+    it('verifies from the start without a kept checkpoint, or with one no configured key signed', async () => {
+      const fresh = await createTenant(gateway);
+      await record(fresh.id, 3);
+      expect(await verify(fresh, '?from=checkpoint')).toEqual(await verify(fresh));
+      const seq = await withCheckpoint(fresh);
+      const forger = new AuditSigningKeys(parseSigningKeys(generateSigningKeyText('audit-forger')));
+      const digest = (
+        await prisma.auditEvent.findUniqueOrThrow({
+          where: { tenantId_seq: { tenantId: fresh.id, seq } },
+        })
+      ).digest!;
+      const jws = await forger.sign({ tenantId: fresh.id, seq, digest, at: new Date().toISOString() });
+      await prisma.auditCheckpoint.updateMany({ where: { tenantId: fresh.id }, data: { jws } });
+      expect(await verify(fresh, '?from=checkpoint')).toEqual(await verify(fresh));
+    });
+  });
+
   it('signs and keeps a checkpoint for each tenant whose head moved, readable after a cursor', async () => {
     const moved = await createTenant(gateway);
     await record(moved.id, 2);

@@ -162,8 +162,9 @@ export class DigestVerifier {
   private expectedPrevDigest: string | null;
   private fault: number | null = null;
 
-  constructor(startSeq: number) {
-    this.expectedPrevDigest = startSeq === 1 ? GENESIS_HASH : null;
+  /** `startDigest`: the digest the first event must chain on, when known (a signed checkpoint's). */
+  constructor(startSeq: number, startDigest: string | null = startSeq === 1 ? GENESIS_HASH : null) {
+    this.expectedPrevDigest = startDigest;
   }
 
   /** The first seq whose digest is wrong or missing; null while none is. */

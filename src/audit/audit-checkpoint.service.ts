@@ -15,7 +15,7 @@ import {
   KeyedCheckpoint,
   signCheckpoint,
 } from './audit-checkpoint';
-import { AuditService } from './audit.service';
+import { AuditService, type SignedPoint } from './audit.service';
 import { backfillDigests } from './digest-backfill';
 import type { ChainVerification } from './dto/audit.dto';
 
@@ -91,6 +91,18 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
     return this.audit.verify(tenantId, { seq: checkpoint.seq, hash: checkpoint.hash });
   }
 
+  /**
+   * Verifies the tenant's chain from its newest kept checkpoint on (AuditService.verify's `since`),
+   * once its signature checks out with AUDIT_SIGNING_KEYS: what was appended since, whatever the
+   * log's size. From the chain's start when the tenant has none, or none that verifies (signed with
+   * a key no longer configured, or not by this gateway at all).
+   */
+  async verifySinceNewest(tenantId: string): Promise<ChainVerification> {
+    const kept = await this.kept.newest(tenantId);
+    const point = kept && signedPoint(await this.signingKeys.verified(kept.jws), tenantId);
+    return this.audit.verify(tenantId, null, point ?? null);
+  }
+
   /** Signs, keeps and logs a checkpoint for every tenant whose chain head moved past its newest one. */
   async logMovedHeads(): Promise<void> {
     for (const head of await this.kept.movedHeads()) await this.write(head.tenantId, head);
@@ -122,4 +134,12 @@ export class AuditCheckpointService implements OnApplicationBootstrap, OnModuleD
     await this.writing;
     this.writing = null;
   }
+}
+
+/** The point a checkpoint's verified payload vouches for, if it is the tenant's. */
+function signedPoint(payload: unknown, tenantId: string): SignedPoint | null {
+  const { tenantId: signedFor, seq, digest } = (payload ?? {}) as Record<string, unknown>;
+  return signedFor === tenantId && Number.isInteger(seq) && typeof digest === 'string'
+    ? { seq: seq as number, digest }
+    : null;
 }

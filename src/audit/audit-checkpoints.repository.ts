@@ -24,6 +24,14 @@ export class AuditCheckpointsRepository {
     await this.prisma.auditCheckpoint.create({ data: checkpoint });
   }
 
+  /** The tenant's kept checkpoint furthest along its chain, if any. */
+  newest(tenantId: string): Promise<StoredCheckpoint | null> {
+    return this.prisma.auditCheckpoint.findFirst({
+      where: { tenantId },
+      orderBy: [{ seq: 'desc' }, { id: 'desc' }],
+    });
+  }
+
   /** Up to `limit` checkpoints signed after the one with id `after` (0n: from the first), oldest first. */
   after(after: bigint, limit: number): Promise<StoredCheckpoint[]> {
     return this.prisma.auditCheckpoint.findMany({

@@ -294,6 +294,17 @@ export class AuditEventsRepository {
     return tx.auditChain.findUnique({ where: { tenantId } });
   }
 
+  /** The hash and digest of the tenant's event at `seq`, read in `tx`; undefined when there is none. */
+  async linkAt(
+    tx: SqlRunner,
+    tenantId: string,
+    seq: number,
+  ): Promise<{ hash: string; digest: string | null } | undefined> {
+    const [link] = await tx.$queryRaw<{ hash: string; digest: string | null }[]>`
+      SELECT hash, digest FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq = ${seq}::int`;
+    return link;
+  }
+
   /** The chain start the newest audit.prune event declares, or null when there is none. */
   async declaredStart(tx: PrismaTx, tenantId: string): Promise<number | null> {
     const [prune] = await tx.$queryRaw<{ start: string | null }[]>`

@@ -20,6 +20,7 @@ import {
   AuditTargetListView,
   AuditTargetQueryDto,
   AuditTargetView,
+  AuditVerifyQueryDto,
   ChainVerification,
   ChainVerificationView,
   SigningKeySetView,

@@ -11,6 +11,7 @@ import { databaseUnavailable, databaseUnavailableProblem } from '../database/dat
 import { AuditChainKeys } from '../crypto/audit-chain-keys';
 import { PrismaService } from '../database/prisma.service';
 import { WriteTransactions } from '../database/write-transactions';
+import type { PrismaTx } from '../database/prisma.service';
 export type { AppendedEvent, AuditChange, SqlRunner, TableWrite } from './audit-events.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
@@ -171,25 +172,25 @@ export class AuditService {
    * Recomputes the chain from its start (genesis, or the checkpoint pruning left) to its recorded
    * head, in one snapshot so concurrent appends and pruning cannot cause a false alarm. With an
    * `anchor` (a kept checkpoint the caller proved genuine), the chain must still pass through it.
-   * Unkeyed events count only up to the legacy end the chain row records, if genuine (legacy-ends.ts).
+   * With `since` (the seq and digest of a checkpoint whose signature the caller checked), only the
+   * events after it are recomputed: the event at its seq must still carry the digest signed, and
+   * the chain goes on from that event, so the cost is that of the events since, whatever the log's
+   * size. Unkeyed events count only up to the legacy end the chain row records, if genuine (legacy-ends.ts).
    */
-  async verify(tenantId: string, anchor: ChainAnchor | null = null): Promise<ChainVerification> {
+  async verify(
+    tenantId: string,
+    anchor: ChainAnchor | null = null,
+    since: SignedPoint | null = null,
+  ): Promise<ChainVerification> {
     const result = await this.prisma.$transaction(
       async (tx) => {
         const chain = await this.events.chain(tx, tenantId);
         const bounds = chain ?? EMPTY_CHAIN;
-        // A later start than genesis is retention's, and its audit.prune event says so.
-        if (bounds.startSeq > 1 && (await this.events.declaredStart(tx, tenantId)) !== bounds.startSeq) {
-          return {
-            ok: false as const,
-            checked: 0,
-            firstBadSeq: bounds.startSeq,
-            reason: 'undeclared start' as const,
-          };
-        }
+        const start = await this.verificationStart(tx, tenantId, bounds, since);
+        if ('ok' in start) return start;
         const legacyEnd = chain && genuineLegacyEnd(this.chainKeys, tenantId, chain);
-        const verifier = new ChainVerifier(bounds, anchor, legacyEnd);
-        const digests = new DigestVerifier(bounds.startSeq);
+        const verifier = new ChainVerifier({ ...bounds, ...start }, anchor, legacyEnd);
+        const digests = new DigestVerifier(start.startSeq, start.startDigest);
         const check = (row: VerifyRow) => {
           const { hash, digest } = verifyRowHashes(row, this.chainKeys);
           digests.check(row, digest);
@@ -197,7 +198,7 @@ export class AuditService {
         };
         // then() starts the query now: Prisma runs a query only once something awaits it.
         const read = (after: number) => this.events.readForVerify(tx, tenantId, after).then((rows) => rows);
-        for (let next = read(bounds.startSeq - 1); ;) {
+        for (let next = read(start.startSeq - 1); ;) {
           const batch = await next;
           const more = batch.length === VERIFY_BATCH;
           if (more) {
@@ -207,12 +208,47 @@ export class AuditService {
           }
           if (!batch.every(check) || !more) break;
         }
-        return withDigestFault(verifier.result(), digests.firstBadSeq, bounds.startSeq);
+        const verdict = withDigestFault(verifier.result(), digests.firstBadSeq, start.startSeq);
+        return since && start.startSeq > bounds.startSeq && verdict.ok
+          ? { ...verdict, checkpoint: { seq: since.seq, status: 'reached' as const } }
+          : verdict;
       },
       { isolationLevel: Prisma.TransactionIsolationLevel.RepeatableRead, timeout: VERIFY_TIMEOUT_MS },
     );
     if (!result.ok) this.logger.warn({ tenantId, ...result }, 'audit chain verification failed');
     return result;
+  }
+
+  /**
+   * Where verification starts: the chain's start, whose moving retention must have declared, or
+   * the event after `since` when the chain still passes through it there; a fault otherwise.
+   */
+  private async verificationStart(
+    tx: PrismaTx,
+    tenantId: string,
+    bounds: ChainBounds,
+    since: SignedPoint | null,
+  ): Promise<{ startSeq: number; startHash: string; startDigest: string | null } | ChainVerification> {
+    // A checkpoint retention pruned past leaves the chain's own start to verify from.
+    if (since && since.seq >= bounds.startSeq) {
+      if (since.seq > bounds.lastSeq) {
+        return { ok: false, checked: 0, firstBadSeq: bounds.lastSeq + 1, reason: 'truncated' };
+      }
+      const signed = await this.events.linkAt(tx, tenantId, since.seq);
+      if (signed?.digest !== since.digest) {
+        return { ok: false, checked: 0, firstBadSeq: since.seq, reason: 'checkpoint mismatch' };
+      }
+      return { startSeq: since.seq + 1, startHash: signed.hash, startDigest: since.digest };
+    }
+    // A later start than genesis is retention's, and its audit.prune event says so.
+    if (bounds.startSeq > 1 && (await this.events.declaredStart(tx, tenantId)) !== bounds.startSeq) {
+      return { ok: false, checked: 0, firstBadSeq: bounds.startSeq, reason: 'undeclared start' };
+    }
+    return {
+      startSeq: bounds.startSeq,
+      startHash: bounds.startHash,
+      startDigest: bounds.startSeq === 1 ? GENESIS_HASH : null,
+    };
   }
 
   /**
@@ -318,6 +354,12 @@ function detailsOf(entry: AuditEntry, actor: Actor): Record<string, unknown> | n
   const details = actor.issuer ? { ...entry.details, issuer: actor.issuer } : entry.details;
   // Details may quote an upstream (tile ids): jsonb refuses a lone surrogate in them.
   return details ? wellFormedJson(redactSecrets(details)) : null;
+}
+
+/** A point of the chain a signed checkpoint vouches for: its seq and the digest of the event there. */
+export interface SignedPoint {
+  seq: number;
+  digest: string;
 }
 
 /** The closing line of an export, made from its last event. */

@@ -1,5 +1,5 @@
 import { createPrivateKey, createPublicKey, generateKeyPairSync, KeyObject } from 'node:crypto';
-import { CompactSign } from 'jose';
+import { CompactSign, compactVerify, decodeProtectedHeader } from 'jose';
 import { KeyRingError } from './key-ring';
 
 export const SIGNING_KEYS_VARIABLE = 'AUDIT_SIGNING_KEYS';
@@ -49,6 +49,22 @@ export class AuditSigningKeys {
         return { kty: 'OKP', crv: 'Ed25519', x: x!, kid, alg: 'EdDSA', use: 'sig' };
       }),
     };
+  }
+
+  /**
+   * The payload of a checkpoint JWS signed with one of these keys, or null: another key, type or
+   * algorithm, a bad signature, or not a JWS at all.
+   */
+  async verified(jws: string): Promise<unknown> {
+    try {
+      const { kid, typ, alg } = decodeProtectedHeader(jws);
+      const key = kid === undefined ? undefined : this.#keys.get(kid);
+      if (key === undefined || typ !== CHECKPOINT_TYPE || alg !== 'EdDSA') return null;
+      const { payload } = await compactVerify(jws, createPublicKey(key), { algorithms: ['EdDSA'] });
+      return JSON.parse(Buffer.from(payload).toString('utf8')) as unknown;
+    } catch {
+      return null;
+    }
   }
 
   /** A compact JWS (EdDSA) of `payload` under the active key. */

@@ -295,7 +295,8 @@ export class ChainVerificationView {
   legacyEvents?: number;
   @ApiPropertyOptional({
     type: CheckpointOutcomeView,
-    description: 'ok only, when a checkpoint was given, or verification started after one (`from=checkpoint`).',
+    description:
+      'ok only, when a checkpoint was given, or verification started after one (`from=checkpoint`).',
   })
   checkpoint?: CheckpointOutcomeView;
   @ApiPropertyOptional({ description: 'not ok: the first seq that is altered, missing or out of place.' })
@@ -428,7 +429,7 @@ export class AuditVerifyQueryDto {
     description:
       "`start`: every event from the chain's start. `checkpoint`: only the events after the tenant's newest " +
       'kept checkpoint, whose AUDIT_SIGNING_KEYS signature is checked and whose event must still carry the ' +
-      'digest signed: the cost of what was appended since, whatever the log\'s size. From the start when ' +
+      "digest signed: the cost of what was appended since, whatever the log's size. From the start when " +
       'the tenant has no checkpoint that verifies.',
   })
   @IsOptional()
