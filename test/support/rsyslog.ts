@@ -1,8 +1,9 @@
 /**
- * A real rsyslog (Debian's rsyslogd) for the audit sink tests: started in the foreground on a port
- * the OS picks (imtcp's listenPortFileName), with its own configuration and work folder, writing
- * each message it receives, as received, one a line, to a file. Plain TCP, or TLS with rsyslog's
- * OpenSSL driver (rsyslog-openssl) and a certificate the test makes with the openssl command.
+ * A real rsyslog (Debian's rsyslogd) for the audit sink tests and bench:sinks: started in the
+ * foreground on a port the OS picks (imtcp's listenPortFileName), with its own configuration and
+ * work folder, writing each message it receives, as received, one a line, to a file. Plain TCP, or
+ * TLS with rsyslog's OpenSSL driver (rsyslog-openssl) and a certificate the test makes with the
+ * openssl command.
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -83,9 +84,14 @@ export class Rsyslog {
     return rsyslog;
   }
 
+  /** The file it writes each message it receives to, one a line. */
+  get receivedFile(): string {
+    return join(this.dir, 'received.log');
+  }
+
   /** The messages received so far, as sent (the framing's length taken off), in order of arrival. */
   messages(): string[] {
-    const out = join(this.dir, 'received.log');
+    const out = this.receivedFile;
     return existsSync(out)
       ? readFileSync(out, 'utf8')
           .split('\n')
@@ -108,7 +114,7 @@ export class Rsyslog {
        ${driver}
        template(name="raw" type="string" string="%rawmsg%\\n")
        input(type="imtcp" port="${this.port}" listenPortFileName="${portFile}" ruleset="keep")
-       ruleset(name="keep") { action(type="omfile" file="${join(this.dir, 'received.log')}" template="raw") }
+       ruleset(name="keep") { action(type="omfile" file="${this.receivedFile}" template="raw") }
       `,
     );
     const child = spawn(RSYSLOGD, ['-n', '-f', join(this.dir, 'rsyslog.conf'), '-i', join(this.dir, 'pid')], {
