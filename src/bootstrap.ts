@@ -20,6 +20,8 @@ import { REQUEST_ID_HEADER, requestIdFor } from './common/request-id';
 import type { AppConfig } from './config/app-config';
 import { accessLogger, logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
 import { buildOpenApiDocument } from './openapi/openapi-document';
+import { stopTracing } from './tracing/start-tracing';
+import { nameServerSpan, requestTraceIds, tracingOn } from './tracing/tracing';
 
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 
@@ -80,6 +82,7 @@ export async function createApp(
   );
   // helmet's headers, computed once (@fastify/helmet rebuilds helmet on every request).
   const securityHeaders = protectiveHeaders();
+  const tracing = tracingOn();
   // Set once the modules are built; no request is taken before.
   const built: { drain?: Drain } = {};
   // Hooks on every request take a callback: an async hook costs Fastify a promise and a tick more.
@@ -88,6 +91,10 @@ export async function createApp(
     // A client's next request then opens a new connection, which a balancer (one that only forwards
     // connections too) gives to a replica that is not stopping.
     if (built.drain!.draining) void reply.header('connection', 'close');
+    // The route is matched before this hook: the request's span is named after its template.
+    if (tracing && request.routeOptions.url !== undefined) {
+      nameServerSpan(request.raw, request.method, request.routeOptions.url);
+    }
     try {
       assertNoNulInUrl(request.url);
       assertDecodableQuery(request.url);
@@ -148,7 +155,13 @@ export async function createApp(
     // Fastify builds routeOptions afresh on every read.
     const route = request.routeOptions.url;
     logAccess(accessLines, request, reply, route);
-    metrics.observeHttp(request.method, route ?? 'unmatched', reply.statusCode, reply.elapsedTime / 1000);
+    metrics.observeHttp(
+      request.method,
+      route ?? 'unmatched',
+      reply.statusCode,
+      reply.elapsedTime / 1000,
+      requestTraceIds(request.raw),
+    );
     done();
   });
   // Open event streams never end by themselves: the server's close would wait for them.
@@ -181,6 +194,8 @@ export async function createApp(
 export async function closeGracefully(app: NestFastifyApplication): Promise<void> {
   await app.getHttpAdapter().getInstance().close();
   await app.close();
+  // The spans of the last requests leave before the process does.
+  await stopTracing();
 }
 
 /**

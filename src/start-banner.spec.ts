@@ -14,6 +14,7 @@ describe('startBanner', () => {
       '  dashboards: https://api.hyperdx.io:443 (DASHBOARDS_API_URL)',
       '  admin:      platform routes /v1/admin closed (GATEWAY_ADMIN_TOKEN is not set; the CLI still works)',
       '  sign-in:    gateway keys only (OIDC_ISSUER is not set)',
+      '  tracing:    off (OTEL_EXPORTER_OTLP_ENDPOINT is not set, or OTEL_SDK_DISABLED is true)',
       '  console:    http://localhost:3000/console/ (takes a pasted gateway key: CONSOLE_OIDC_CLIENT_ID is not set)',
     ]);
   });
@@ -43,6 +44,17 @@ describe('startBanner', () => {
       '  sign-in:    OIDC tokens from https://login.example.com/ for audience pipes-gateway, beside gateway keys',
     );
     expect(text).not.toContain('a'.repeat(40));
+  });
+  it('says where traces go: scheme, host and port of the endpoint, never its path or user-info', () => {
+    const text = startBanner(loadConfig({ DATA_DIR: '/var/lib/gateway' }), 'http://localhost:3000', {
+      protocol: 'http/json',
+      endpoint: 'https://ingest:s3cret@traces.example.com/otlp/v1/traces',
+      endpointVariable: 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT',
+    });
+    expect(text).toContain(
+      '  tracing:    OTLP http/json to https://traces.example.com:443 (OTEL_EXPORTER_OTLP_TRACES_ENDPOINT)',
+    );
+    expect(text).not.toMatch(/s3cret|\/otlp/);
   });
 });
 

@@ -1,13 +1,14 @@
 import type { AddressInfo } from 'node:net';
 import { resolve } from 'node:path';
 import type { AppConfig } from './config/app-config';
+import type { TracingSettings } from './tracing/tracing-settings';
 import { upstreamAddress } from './upstream/upstream-errors';
 
 /**
  * What `npm start` prints once the gateway listens: where it is and its docs, which database and
- * upstreams it uses (never a password or a path), and which ways in are open.
+ * upstreams it uses (never a password or a path), which ways in are open, and where traces go.
  */
-export function startBanner(config: AppConfig, base: string): string {
+export function startBanner(config: AppConfig, base: string, tracing: TracingSettings | null = null): string {
   const rows: [string, string][] = [
     ['docs', `${base}/docs (OpenAPI document: ${base}/docs-json)`],
     ['database', describeDatabase(config.database)],
@@ -24,6 +25,12 @@ export function startBanner(config: AppConfig, base: string): string {
       config.oidc
         ? `OIDC tokens from ${config.oidc.issuer} for audience ${config.oidc.audience}, beside gateway keys`
         : 'gateway keys only (OIDC_ISSUER is not set)',
+    ],
+    [
+      'tracing',
+      tracing
+        ? `OTLP ${tracing.protocol} to ${upstreamAddress(tracing.endpoint)} (${tracing.endpointVariable})`
+        : 'off (OTEL_EXPORTER_OTLP_ENDPOINT is not set, or OTEL_SDK_DISABLED is true)',
     ],
     [
       'console',

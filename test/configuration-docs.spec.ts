@@ -7,6 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../src/config/app-config';
 import { loadSandboxSettings } from '../sandbox/settings';
+import { tracingSettings } from '../src/tracing/tracing-settings';
 
 /** The names `load` reads from its environment, given `env` (so that optional branches are taken). */
 function namesRead(load: (env: Record<string, string | undefined>) => unknown, env: Record<string, string>) {
@@ -34,9 +35,16 @@ describe('docs/configuration.md', () => {
         REDIS_URL: 'redis://localhost:6379',
       }),
       ...namesRead(loadSandboxSettings, {}),
+      ...namesRead(tracingSettings, { OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' }),
     ];
     expect(names).toEqual(
-      expect.arrayContaining(['PORT', 'OIDC_GROUPS_CLAIM', 'HTTPS_PROXY', 'SANDBOX_HOST']),
+      expect.arrayContaining([
+        'PORT',
+        'OIDC_GROUPS_CLAIM',
+        'HTTPS_PROXY',
+        'SANDBOX_HOST',
+        'OTEL_SDK_DISABLED',
+      ]),
     );
     // Proxy variables are documented by their upper-case names; axios reads the lower-case ones too.
     const undocumented = names.filter((name) => !docs.includes(`\`${name.toUpperCase()}\``));

@@ -15,6 +15,7 @@ import type { PrismaTx } from '../database/prisma.service';
 export type { AppendedEvent, AuditChange, SqlRunner, TableWrite } from './audit-events.repository';
 import { MetricsService } from '../metrics/metrics.service';
 import { redactSecrets } from '../redaction/redact';
+import { inSpan, SPAN_ATTRIBUTES } from '../tracing/tracing';
 import {
   ChainAnchor,
   ChainBounds,
@@ -119,7 +120,19 @@ export class AuditService {
    * writes (TableWrite) that must commit with the event or not at all, run in the same statement,
    * so that they happen exactly when the event is written.
    */
-  async append(db: SqlRunner, actor: Actor, entry: AuditEntry, change?: AuditChange): Promise<AppendedEvent> {
+  append(db: SqlRunner, actor: Actor, entry: AuditEntry, change?: AuditChange): Promise<AppendedEvent> {
+    // Its span covers the wait for the tenant's turn at its chain as well as the statement.
+    return inSpan('audit append', { [SPAN_ATTRIBUTES.auditAction]: entry.action }, () =>
+      this.appendEvent(db, actor, entry, change),
+    );
+  }
+
+  private async appendEvent(
+    db: SqlRunner,
+    actor: Actor,
+    entry: AuditEntry,
+    change?: AuditChange,
+  ): Promise<AppendedEvent> {
     const event = {
       tenantId: entry.tenantId,
       at: new Date(),

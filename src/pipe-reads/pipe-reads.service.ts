@@ -4,6 +4,7 @@ import { countDown, countUp } from '../common/counts';
 import { ProblemException, type ProblemInit } from '../common/problem/problem';
 import type { AppConfig } from '../config/app-config';
 import { UpstreamCredentials } from '../credentials/upstream-credentials';
+import { noteOnActiveSpan, SPAN_ATTRIBUTES } from '../tracing/tracing';
 import type { PipeLocation } from '../upstream/pipes-api.client';
 import { ReadCache } from './read-cache';
 import { SharedReads } from './shared-reads';
@@ -79,7 +80,13 @@ export class PipeReads {
     const vault = kept instanceof Promise ? await kept : kept;
     const key = read.kind === 'list' ? 'list' : `${read.kind}:${read.pipeId}`;
     const scope = scopeOf(tenantId, at);
-    const keepingMissing = (): Promise<KeptRead> => fetch().catch(missingOrThrow);
+    // A miss is a read that called the upstream itself; the others were answered by a kept answer,
+    // one in flight, or another replica's.
+    let missed = false;
+    const keepingMissing = (): Promise<KeptRead> => {
+      missed = true;
+      return fetch().catch(missingOrThrow);
+    };
     // With Redis, a copy kept here serves only under the write count the replicas share: a write
     // through another replica is seen at once, not when its event arrives.
     const writes = await this.shared.writeCount(scope);
@@ -90,6 +97,7 @@ export class PipeReads {
       () => this.shared.read({ scope, read: key }, vault.identity, keepingMissing, maxAgeMs ?? this.ttlMs),
       maxAgeMs,
     );
+    noteOnActiveSpan(SPAN_ATTRIBUTES.cache, missed ? 'miss' : 'hit');
     const { value } = answer;
     if ('missing' in value) throw new ProblemException(value.missing);
     const ageMs = Math.max(0, Date.now() - answer.fetchedAt);

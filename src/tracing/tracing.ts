@@ -41,7 +41,6 @@ export const SPAN_ATTRIBUTES = {
   budgetWaitMs: 'gateway.budget.wait_ms',
   attempts: 'gateway.upstream.attempts',
   auditAction: 'gateway.audit.action',
-  auditQueueMs: 'gateway.audit.queue_ms',
 } as const;
 
 const UNTRACED: SpanNotes = { setAttribute: () => UNTRACED };

@@ -15,7 +15,7 @@ export const bearer = (key: string): { Authorization: string } => ({ Authorizati
 
 /** A new tenant with one key per role, made through the platform API as an operator would. */
 export async function createTenant(
-  gateway: TestGateway,
+  gateway: Pick<TestGateway, 'http'>,
   name = `team-${randomUUID().slice(0, 8)}`,
 ): Promise<TestTenant> {
   const tenant = await gateway.http.post('/v1/admin/tenants').set(platformAuth).send({ name }).expect(201);
@@ -35,7 +35,7 @@ export async function createTenant(
 
 /** Stores `key` as the tenant's pipes credential for `organizationId`, as its admin would. */
 export async function storePipesCredential(
-  gateway: TestGateway,
+  gateway: Pick<TestGateway, 'http'>,
   tenant: TestTenant,
   organizationId: string,
   key: { keyId: string; keySecret: string },

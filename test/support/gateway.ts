@@ -40,7 +40,35 @@ export async function startGateway(
   env: Record<string, string> = {},
   options: Pick<CreateAppOptions, 'consoleDirectory'> = {},
 ): Promise<TestGateway> {
-  const config = loadConfig({
+  const config = loadConfig(testGatewayEnv(env));
+  const logs = new LogCapture();
+  const app = await createApp(config, {
+    quiet: true,
+    logDestination: logs,
+    embeddedDatabaseImage: embeddedDatabaseImage(),
+    ...options,
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.getHttpServer().address();
+  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
+  return {
+    app,
+    config,
+    http: request(url),
+    url,
+    logs,
+    close: async () => {
+      await closeGracefully(app);
+    },
+  };
+}
+
+/**
+ * The settings of every test gateway, in-process or a process of its own (gateway-process.ts):
+ * the test keys and tokens, loopback on a free port, the run's database, limits and caches off.
+ */
+export function testGatewayEnv(env: Record<string, string> = {}): Record<string, string> {
+  return {
     NODE_ENV: 'test',
     LOG_LEVEL: 'info',
     DATA_DIR: 'memory://',
@@ -61,25 +89,5 @@ export async function startGateway(
     // Suites that call every route expect each call to end; the event stream has tests of its own.
     PIPE_STREAM_MAX_MS: '300',
     ...env,
-  });
-  const logs = new LogCapture();
-  const app = await createApp(config, {
-    quiet: true,
-    logDestination: logs,
-    embeddedDatabaseImage: embeddedDatabaseImage(),
-    ...options,
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.getHttpServer().address();
-  const url = typeof address === 'object' && address ? `http://127.0.0.1:${address.port}` : '';
-  return {
-    app,
-    config,
-    http: request(url),
-    url,
-    logs,
-    close: async () => {
-      await closeGracefully(app);
-    },
   };
 }

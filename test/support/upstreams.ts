@@ -4,8 +4,11 @@ import type { DashboardsSimulator, PipesSimulator } from '../../sandbox';
 import { startGateway, TestGateway } from './gateway';
 import { bearer, createTenant, TestTenant, storePipesCredential } from './fixtures';
 
-export interface UpstreamWorld {
-  gateway: TestGateway;
+/** What a world needs of its gateway: an in-process one (startGateway) or a process (gateway-process.ts). */
+export type WorldGateway = Pick<TestGateway, 'http' | 'url' | 'close'>;
+
+export interface UpstreamWorld<G extends WorldGateway = TestGateway> {
+  gateway: G;
   pipes: PipesSimulator;
   dashboards: DashboardsSimulator;
   tenant: TestTenant;
@@ -23,7 +26,15 @@ export interface UpstreamWorld {
  * dashboards credentials are stored through the API. The secrets carry a canary marker so
  * tests can search every output for them.
  */
-export async function startUpstreamWorld(env: Record<string, string> = {}): Promise<UpstreamWorld> {
+export function startUpstreamWorld(env: Record<string, string> = {}): Promise<UpstreamWorld> {
+  return startUpstreamWorldWith(startGateway, env);
+}
+
+/** As startUpstreamWorld, with the gateway `start` makes. */
+export async function startUpstreamWorldWith<G extends WorldGateway>(
+  start: (env: Record<string, string>) => Promise<G>,
+  env: Record<string, string> = {},
+): Promise<UpstreamWorld<G>> {
   const canary = `CANARY${randomUUID().replace(/-/g, '')}`;
   const pipesKey = { keyId: `keyid-${randomUUID().slice(0, 8)}`, keySecret: `${canary}-pipes-secret` };
   const dashboardsToken = `${canary}-dashboards-token`;
@@ -32,7 +43,7 @@ export async function startUpstreamWorld(env: Record<string, string> = {}): Prom
     stateDelaysMs: { provisioning: 50, setup: 50, snapshot: 50, oneOffLoad: 50 },
   });
   const dashboards = await startDashboardsSimulator({ tokens: [dashboardsToken] });
-  const gateway = await startGateway({
+  const gateway = await start({
     PIPES_API_URL: pipes.url,
     DASHBOARDS_API_URL: dashboards.url,
     UPSTREAM_TIMEOUT_MS: '2000',
@@ -64,7 +75,7 @@ export async function startUpstreamWorld(env: Record<string, string> = {}): Prom
   };
 }
 
-export function canaryOf(world: UpstreamWorld): string {
+export function canaryOf(world: UpstreamWorld<WorldGateway>): string {
   return world.pipesKey.keySecret.split('-')[0];
 }
 
