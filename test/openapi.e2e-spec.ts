@@ -192,8 +192,16 @@ describe.each([
       'errors',
       'upstream',
       'tenantId',
+      'pipes',
     ]);
     expect(Object.keys(problem.properties.errors.items.properties)).toEqual(['path', 'message']);
+    expect(Object.keys(problem.properties.pipes.items.properties)).toEqual([
+      'pipeId',
+      'name',
+      'organizationId',
+      'serviceId',
+      'paths',
+    ]);
     expect(Object.keys(problem.properties.upstream.properties)).toEqual(['status', 'requestId', 'body']);
   });
 });

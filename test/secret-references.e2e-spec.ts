@@ -544,6 +544,103 @@ describe('vault secrets and references in pipe specs (e2e)', () => {
       });
     });
 
+    it('names each pipe in its usage and its propagation outcome, as last created or renamed', async () => {
+      const secret = await storeSecret('named-uses', { username: 'svc', password: `${canary}-named` });
+      const renamed = await createPipe(kafkaWithReference('named-uses', 'orders first'));
+      await world.gateway.http
+        .patch(pipes(`/${renamed}`))
+        .set(as('operator'))
+        .send({ name: 'orders renamed' })
+        .expect(200);
+      const kept = await createPipe(kafkaWithReference('named-uses', 'billing'));
+      const usage = await world.gateway.http
+        .get(`/v1/credentials/${secret.id}/usage`)
+        .set(as('viewer'))
+        .expect(200);
+      expect(new Set((usage.body.items as any[]).map((item) => `${item.pipeId} ${item.pipeName}`))).toEqual(
+        new Set([`${renamed} orders renamed`, `${kept} billing`]),
+      );
+      const rotated = await world.gateway.http
+        .post(`/v1/credentials/${secret.id}/rotate?propagate=true`)
+        .set(as('admin'))
+        .send({ value: { username: 'svc', password: `${canary}-named-2` } })
+        .expect(200);
+      expect(
+        (rotated.body.propagation as any[]).map(({ pipeId, pipeName, outcome }) => ({
+          pipeId,
+          pipeName,
+          outcome,
+        })),
+      ).toEqual([
+        { pipeId: renamed, pipeName: 'orders renamed', outcome: 'updated' },
+        { pipeId: kept, pipeName: 'billing', outcome: 'updated' },
+      ]);
+    });
+
+    it('keeps a secret pipes use, naming them, until the deletion is confirmed; the event names them too', async () => {
+      const secret = await storeSecret('in-use', { username: 'svc', password: `${canary}-in-use` });
+      const first = await createPipe(kafkaWithReference('in-use', 'orders in use'));
+      const second = await createPipe(kafkaWithReference('in-use', 'billing in use'));
+      for (const query of [{}, { force: 'false' }]) {
+        const refused = await world.gateway.http
+          .delete(`/v1/credentials/${secret.id}`)
+          .query(query)
+          .set(as('admin'))
+          .expect(409);
+        expect(refused.body).toMatchObject({
+          type: expect.stringMatching(/secret-in-use$/),
+          detail:
+            `The secret "in-use" is used by 2 pipes: "orders in use" (${first}), "billing in use" (${second}). ` +
+            'They keep its value upstream, but updating or creating one that references it fails once it is ' +
+            'deleted. Delete with ?force=true to go ahead.',
+          pipes: [first, second].map((pipeId, index) => ({
+            pipeId,
+            name: ['orders in use', 'billing in use'][index],
+            organizationId: world.organizationId,
+            serviceId: world.serviceId,
+            paths: ['source.kafka.credentials', 'source.kafka.schemaRegistry.credentials'],
+          })),
+        });
+      }
+      await world.gateway.http.get(`/v1/credentials/${secret.id}`).set(as('viewer')).expect(200);
+
+      const badFlag = await world.gateway.http
+        .delete(`/v1/credentials/${secret.id}`)
+        .query({ force: 'yes' })
+        .set(as('admin'))
+        .expect(400);
+      expect(badFlag.body.errors).toEqual([{ path: 'force', message: 'must be true or false' }]);
+
+      await world.gateway.http
+        .delete(`/v1/credentials/${secret.id}`)
+        .query({ force: 'true' })
+        .set(as('admin'))
+        .expect(204);
+      await world.gateway.http.get(`/v1/credentials/${secret.id}`).set(as('viewer')).expect(404);
+      const deleted = await world.gateway.http
+        .get('/v1/audit')
+        .query({ action: 'credential.delete', target: `credential:${secret.id}` })
+        .set(as('auditor'))
+        .expect(200);
+      expect(deleted.body.items[0].details).toEqual({
+        kind: 'secret',
+        name: 'in-use',
+        usedBy: [first, second],
+      });
+      // A pipe created with a reference to it afterwards is refused.
+      await world.gateway.http
+        .post(pipes())
+        .set(as('operator'))
+        .send(kafkaWithReference('in-use'))
+        .expect(422);
+    });
+
+    it('deletes a secret no pipe uses at once, as before', async () => {
+      const secret = await storeSecret('unused', 'value-unused');
+      await world.gateway.http.delete(`/v1/credentials/${secret.id}`).set(as('admin')).expect(204);
+      await world.gateway.http.get(`/v1/credentials/${secret.id}`).set(as('viewer')).expect(404);
+    });
+
     it('refuses to propagate a credential that is not a vault secret', async () => {
       const credentials = await world.gateway.http.get('/v1/credentials').set(as('viewer')).expect(200);
       const pipesCredential = (credentials.body.items as any[]).find((item) => item.kind === 'pipes');

@@ -137,7 +137,8 @@ export class CredentialStore {
     return toView(row);
   }
 
-  async remove(tenantId: string, id: string, actor: Actor): Promise<void> {
+  /** `usedBy`: the pipes that used a vault secret when it was deleted, for its event. */
+  async remove(tenantId: string, id: string, actor: Actor, usedBy: string[] = []): Promise<void> {
     await this.writes.run(tenantId, async (tx) => {
       const existing = await this.lockOwned(tx, tenantId, id);
       await this.credentials.delete(tx, id);
@@ -150,7 +151,7 @@ export class CredentialStore {
         target: `credential:${id}`,
         outcome: 'succeeded',
         httpStatus: 204,
-        details: { kind: existing.kind, name: existing.name },
+        details: { kind: existing.kind, name: existing.name, ...(usedBy.length > 0 ? { usedBy } : {}) },
       });
     });
     this.upstream.forgetTenant(tenantId);

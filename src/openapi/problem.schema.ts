@@ -68,6 +68,24 @@ export const PROBLEM_SCHEMA: JsonSchema = {
       description:
         'On a 409 `conflict` for a tenant name that is taken, or a group assigned to another tenant: the id of the tenant that has it.',
     },
+    pipes: {
+      type: 'array',
+      description:
+        'On a 409 `secret-in-use`: the pipes that use the vault secret, named as the gateway last created or ' +
+        'renamed them.',
+      items: {
+        type: 'object',
+        required: ['pipeId', 'name', 'organizationId', 'serviceId', 'paths'],
+        properties: {
+          pipeId: { type: 'string' },
+          name: { type: 'string', nullable: true, example: 'orders to warehouse' },
+          organizationId: { type: 'string', format: 'uuid' },
+          serviceId: { type: 'string', format: 'uuid' },
+          paths: { type: 'array', items: { type: 'string' }, example: ['source.kafka.credentials'] },
+        },
+        additionalProperties: false,
+      },
+    },
   },
   additionalProperties: false,
 };

@@ -28,6 +28,7 @@ const booleanRule: ParamRule<boolean> = {
   message: 'must be true or false',
 };
 const rotateQueryParams = new PlainParamsPipe<{ propagate?: boolean }>({ propagate: optional(booleanRule) });
+const deleteQueryParams = new PlainParamsPipe<{ force?: boolean }>({ force: optional(booleanRule) });
 
 class RotatedCredentialView extends CredentialView {
   @ApiPropertyOptional({
@@ -139,15 +140,26 @@ export class CredentialsController {
   @HttpCode(204)
   @ApiOperation({
     summary: 'Delete a credential',
-    description: 'The secret is gone at once; pipes or dashboards calls that need it then answer 422.',
+    description:
+      'The secret is gone at once; pipes or dashboards calls that need it then answer 422. A vault secret that ' +
+      'pipes use (GET /v1/credentials/{id}/usage) is kept, with a 409 naming them, unless ?force=true confirms ' +
+      'it: those pipes keep its value upstream, but updating or creating one that references it then fails. ' +
+      'The `credential.delete` event names the pipes (`usedBy`).',
   })
+  @ApiQuery({ name: 'force', required: false, type: Boolean })
   @NoSuchCredential()
+  @ApiProblem(
+    409,
+    '`secret-in-use`: pipes use this vault secret; `pipes` lists them (id, name, organization, service, paths) ' +
+      'and the detail names them. Send ?force=true to delete it all the same.',
+  )
   @ApiNoContentResponse({ description: 'Removed; calls that need it now answer 422.' })
   remove(
     @CurrentPrincipal() principal: TenantPrincipal,
     @CurrentActor() actor: Actor,
     @Param('id', uuidParam('id')) id: string,
+    @Query(deleteQueryParams) query: { force?: boolean },
   ): Promise<void> {
-    return this.credentials.remove(principal.tenantId, id, actor);
+    return this.vault.remove(principal.tenantId, id, query.force === true, actor);
   }
 }

@@ -5,10 +5,16 @@ import { ProblemException } from '../common/problem/problem';
 import { toProblem } from '../common/problem/to-problem';
 import { PipesService } from '../pipes/pipes.service';
 import { isUpdatablePath } from '../pipes/schema/pipe-bodies';
-import { SecretUsesRepository } from './references/secret-uses.repository';
+import { SecretUsers } from './secret-users';
 
 export class PropagationOutcomeView {
   @ApiProperty() pipeId!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The pipe's name as the gateway last created or renamed it; null when it never did.",
+  })
+  pipeName!: string | null;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
   @ApiProperty({ format: 'uuid' }) serviceId!: string;
   @ApiProperty({
@@ -37,21 +43,16 @@ export class PropagationOutcomeView {
 @Injectable()
 export class SecretPropagation {
   constructor(
-    private readonly uses: SecretUsesRepository,
+    private readonly users: SecretUsers,
     private readonly pipes: PipesService,
   ) {}
 
   async propagate(tenantId: string, credentialId: string, actor: Actor): Promise<PropagationOutcomeView[]> {
-    const byPipe = new Map<string, Omit<PropagationOutcomeView, 'outcome' | 'status' | 'problem'>>();
-    for (const use of await this.uses.list(tenantId, credentialId)) {
-      const pipe = byPipe.get(use.pipeId) ?? { ...use, paths: [], notUpdatable: [] };
-      pipe.paths.push(use.path);
-      if (!isUpdatablePath(use.path)) pipe.notUpdatable.push(use.path);
-      byPipe.set(use.pipeId, pipe);
-    }
+    const users = await this.users.pipes(tenantId, credentialId);
     const outcomes: PropagationOutcomeView[] = [];
     // One after another: the pipes API allows few calls per key, and this is no hot path.
-    for (const pipe of byPipe.values()) {
+    for (const user of users) {
+      const pipe = { ...user, notUpdatable: user.paths.filter((path) => !isUpdatablePath(path)) };
       try {
         const patch = patchAt(
           pipe.paths.filter((path) => !pipe.notUpdatable.includes(path)),

@@ -4,11 +4,17 @@ import { CurrentPrincipal, RequireRole } from '../auth/auth.decorators';
 import type { TenantPrincipal } from '../auth/principal';
 import { uuidParam } from '../common/uuid-param';
 import { ApiProblem } from '../openapi/api-problems';
-import type { SecretUseView } from './references/secret-uses.repository';
+import type { NamedSecretUse } from './secret-users';
 import { VaultService } from './vault.service';
 
 class SecretUseItemView {
   @ApiProperty() pipeId!: string;
+  @ApiProperty({
+    nullable: true,
+    type: String,
+    description: "The pipe's name as the gateway last created or renamed it; null when it never did.",
+  })
+  pipeName!: string | null;
   @ApiProperty({ format: 'uuid' }) organizationId!: string;
   @ApiProperty({ format: 'uuid' }) serviceId!: string;
   @ApiProperty({ description: 'Where in the spec the reference stands, e.g. source.kafka.credentials.' })
@@ -46,7 +52,7 @@ export class SecretUsageController {
   async usage(
     @CurrentPrincipal() principal: TenantPrincipal,
     @Param('id', uuidParam('id')) id: string,
-  ): Promise<{ items: SecretUseView[]; nextCursor: null }> {
+  ): Promise<{ items: NamedSecretUse[]; nextCursor: null }> {
     return { items: await this.vault.usage(principal.tenantId, id), nextCursor: null };
   }
 }

@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { CredentialsModule } from '../credentials/credentials.module';
+import { DisplayNamesModule } from '../display-names/display-names.module';
 import { PipesModule } from '../pipes/pipes.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
 import { CredentialsController } from './credentials.controller';
 import { SecretReferencesModule } from './references/secret-references.module';
 import { SecretPropagation } from './secret-propagation';
 import { SecretUsageController } from './secret-usage.controller';
+import { SecretUsers } from './secret-users';
 import { VaultService } from './vault.service';
 
 /**
@@ -14,8 +16,8 @@ import { VaultService } from './vault.service';
  * module, which resolves references through SecretReferencesModule and never imports this one.
  */
 @Module({
-  imports: [CredentialsModule, SecretReferencesModule, PipesModule, RateLimitModule],
+  imports: [CredentialsModule, SecretReferencesModule, PipesModule, RateLimitModule, DisplayNamesModule],
   controllers: [CredentialsController, SecretUsageController],
-  providers: [VaultService, SecretPropagation],
+  providers: [VaultService, SecretPropagation, SecretUsers],
 })
 export class VaultModule {}

@@ -321,7 +321,10 @@ const FUZZ: Record<string, RouteFuzz> = {
         ),
       ),
   },
-  'DELETE /v1/credentials/{id}': { tenant: 'scratch' },
+  'DELETE /v1/credentials/{id}': {
+    tenant: 'scratch',
+    query: () => ({ force: fc.constantFrom('true', 'false', 'TRUE', '1', '') }),
+  },
   'POST /v1/organizations/{organizationId}/services/{serviceId}/pipes': {
     tenant: 'world',
     body: (ctx) =>

@@ -8,6 +8,17 @@ export interface ProblemFieldError {
   message: string;
 }
 
+/** A pipe a problem names: on a 409 `secret-in-use`, one that uses the secret. */
+export interface ProblemPipe {
+  pipeId: string;
+  /** As the gateway last created or renamed it; null when it never did. */
+  name: string | null;
+  organizationId: string;
+  serviceId: string;
+  /** Where in the pipe the secret stands. */
+  paths: string[];
+}
+
 export interface UpstreamProblem {
   status: number;
   requestId?: string;
@@ -27,6 +38,7 @@ export interface Problem {
   upstream?: UpstreamProblem;
   /** On a 409 for a tenant name that is taken, or a group assigned elsewhere: the tenant that has it. */
   tenantId?: string;
+  pipes?: ProblemPipe[];
 }
 
 export interface ProblemInit {
@@ -38,6 +50,7 @@ export interface ProblemInit {
   errors?: ProblemFieldError[];
   upstream?: UpstreamProblem;
   tenantId?: string;
+  pipes?: ProblemPipe[];
   /** Extra response headers, e.g. Retry-After. */
   headers?: Record<string, string>;
 }

@@ -30,7 +30,7 @@ export function toProblem(error: unknown, requestId: string, traceId?: string): 
 function problemOf(error: unknown, requestId: string): RenderedProblem {
   const problem = error instanceof ProblemException ? error : databaseUnavailableProblem(error);
   if (problem) {
-    const { status, type, title, detail, errors, upstream, tenantId, headers } = problem.problem;
+    const { status, type, title, detail, errors, upstream, tenantId, pipes, headers } = problem.problem;
     return {
       body: compact({
         type: problemTypeUri(type),
@@ -45,6 +45,7 @@ function problemOf(error: unknown, requestId: string): RenderedProblem {
         })),
         upstream,
         tenantId,
+        pipes,
       }),
       headers: headers ?? {},
     };
@@ -112,5 +113,6 @@ function compact(problem: Problem & { errors?: ProblemFieldError[] }): Problem {
   if (problem.errors && problem.errors.length > 0) result.errors = problem.errors;
   if (problem.upstream) result.upstream = problem.upstream;
   if (problem.tenantId) result.tenantId = problem.tenantId;
+  if (problem.pipes) result.pipes = problem.pipes;
   return result;
 }

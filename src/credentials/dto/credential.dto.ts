@@ -151,7 +151,11 @@ export class CredentialView {
   @ApiProperty({ format: 'uuid' }) id!: string;
   @ApiProperty({ enum: CREDENTIAL_KINDS }) kind!: CredentialKind;
   @ApiProperty() name!: string;
-  @ApiPropertyOptional({ format: 'uuid' }) organizationId?: string;
+  @ApiPropertyOptional({
+    format: 'uuid',
+    description: 'pipes only: the organization the key is for (the gateway keeps no organization names).',
+  })
+  organizationId?: string;
   @ApiPropertyOptional() baseUrl?: string;
   @ApiProperty({
     description:
@@ -170,10 +174,18 @@ export class CredentialView {
   @ApiPropertyOptional({
     nullable: true,
     type: Date,
-    description: 'Set when the upstream refused this credential (401/403); cleared by a rotation.',
+    description:
+      'When the upstream last refused this credential (401/403): it needs rotating. Null when it has not since ' +
+      'it was stored or last rotated; a rotation clears it.',
   })
   rejectedAt!: Date | null;
-  @ApiPropertyOptional({ nullable: true, type: Number }) rejectedStatus!: number | null;
+  @ApiPropertyOptional({
+    nullable: true,
+    type: Number,
+    enum: [401, 403, null],
+    description: 'The status the upstream refused it with (401 or 403), with rejectedAt.',
+  })
+  rejectedStatus!: number | null;
 }
 
 export class CredentialListView {
