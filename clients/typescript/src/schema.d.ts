@@ -9,7 +9,7 @@ export interface paths {
     };
     /**
      * Review the tenant's audit log
-     * @description Every state-changing call and every credential use, newest first, in keyset pages; the filters narrow it. Secrets were replaced by "[redacted]" before an event was written.
+     * @description Every state-changing call and every credential use, newest first, in keyset pages; the filters narrow it. Secrets were replaced by "[redacted]" before an event was written. `names` gives the names the gateway knows for the actors and targets of the page.
      */
     get: operations['AuditController_list'];
     put?: never;
@@ -32,6 +32,46 @@ export interface paths {
      * @description Every action the gateway appends, with its meaning and the kind of target its events name: the choices for the list's and the export's `action` filter. The same for every tenant; an auditor's, like the log.
      */
     get: operations['AuditController_actions'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/actors': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The actors of the audit log
+     * @description Each actor that appears in the log once, with its name (a key by its name, a person by the address), in keyset pages: the choices for the list's `actor` filter.
+     */
+    get: operations['AuditController_actors'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/v1/audit/targets': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The targets of the audit log
+     * @description Each target that appears in the log once (of one kind with `kind`), with the name the gateway knows for it, in keyset pages: the choices for the list's `target` filter. No upstream is asked.
+     */
+    get: operations['AuditController_targets'];
     put?: never;
     post?: never;
     delete?: never;
@@ -69,7 +109,7 @@ export interface paths {
     };
     /**
      * Verify the audit chain
-     * @description Recomputes every event of the chain from its start (HMAC under the chain key each event names; plain SHA-256 for legacy events) and checks every link up to the recorded head. A database writer without the chain key cannot make an edited event pass; to find the newest events cut off, verify against a kept checkpoint (POST).
+     * @description Recomputes every event of the chain from its start (HMAC under the chain key each event names; plain SHA-256 for legacy events) and checks every link up to the recorded head. A database writer without the chain key cannot make an edited event pass; to find the newest events cut off, verify against a kept checkpoint (POST). `from=checkpoint` verifies only what was appended since the tenant's newest signed checkpoint: `checkpoint` in the answer names it.
      */
     get: operations['AuditController_verify'];
     put?: never;
@@ -440,7 +480,7 @@ export interface paths {
     post?: never;
     /**
      * Delete a credential
-     * @description The secret is gone at once; pipes or dashboards calls that need it then answer 422.
+     * @description The secret is gone at once; pipes or dashboards calls that need it then answer 422. A vault secret that pipes use (GET /v1/credentials/{id}/usage) is kept, with a 409 naming them, unless ?force=true confirms it: those pipes keep its value upstream, but updating or creating one that references it then fails. The `credential.delete` event names the pipes (`usedBy`).
      */
     delete: operations['CredentialsController_remove'];
     options?: never;
@@ -976,6 +1016,24 @@ export interface components {
       /** @description Newest first (descending seq). */
       items: components['schemas']['AuditEventView'][];
       nextCursor: string | null;
+      /**
+       * @description Names for the actors and targets named, keyed as they are written (`key:<id>`, `pipe:<id>`, ...): a key's name, a person's verified address, a credential's, pipe's or dashboard's name, a group's, from the gateway's own records (a pipe or dashboard as last created or renamed through the gateway; a deleted credential by the name its events recorded). One the gateway does not know is left out: show it as written.
+       * @example {
+       *       "key:3f1e2d4c-0000-4000-8000-000000000000": "ci deploy",
+       *       "pipe:p-42": "orders to warehouse"
+       *     }
+       */
+      names: {
+        [key: string]: string;
+      };
+      /**
+       * @description With an `actor` filter: the actors it matched. One in an actor form is itself; other text matches the person with that address or subject and the keys of that name (in any case), or the key of that id.
+       * @example [
+       *       "user:dana@example.com",
+       *       "user-sub:dana@example.com"
+       *     ]
+       */
+      actorsLookedFor?: string[];
     };
     AuditActionView: {
       /**
@@ -1031,6 +1089,40 @@ export interface components {
       /** @description Every action the gateway appends, grouped by subject. */
       items: components['schemas']['AuditActionView'][];
     };
+    AuditActorView: {
+      /**
+       * @description As events write it.
+       * @example key:3f1e2d4c-0000-4000-8000-000000000000
+       */
+      actor: string;
+      /**
+       * @description A key's name or a person's verified address; null when the gateway knows none.
+       * @example ci deploy
+       */
+      name: string | null;
+    };
+    AuditActorListView: {
+      /** @description Each actor of the log once, in text order. */
+      items: components['schemas']['AuditActorView'][];
+      nextCursor: string | null;
+    };
+    AuditTargetView: {
+      /**
+       * @description As events write it.
+       * @example pipe:p-42
+       */
+      target: string;
+      /**
+       * @description Its name in the gateway's own records (as in the list's `names`); null when none is known.
+       * @example orders to warehouse
+       */
+      name: string | null;
+    };
+    AuditTargetListView: {
+      /** @description Each target of the log once, in text order. */
+      items: components['schemas']['AuditTargetView'][];
+      nextCursor: string | null;
+    };
     CheckpointOutcomeView: {
       /** @description The seq of the checkpoint given. */
       seq: number;
@@ -1050,7 +1142,7 @@ export interface components {
       lastHash?: string;
       /** @description ok only: how many of the checked events were chained with plain SHA-256, before the chain was keyed: only up to the tenant's legacy end, which the gateway signed when it first recorded it. */
       legacyEvents?: number;
-      /** @description ok only, when a checkpoint was given. */
+      /** @description ok only, when a checkpoint was given, or verification started after one (`from=checkpoint`). */
       checkpoint?: components['schemas']['CheckpointOutcomeView'];
       /** @description not ok: the first seq that is altered, missing or out of place. */
       firstBadSeq?: number;
@@ -1450,7 +1542,10 @@ export interface components {
       /** @enum {string} */
       kind: 'pipes' | 'dashboards' | 'secret';
       name: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description pipes only: the organization the key is for (the gateway keeps no organization names).
+       */
       organizationId?: string;
       baseUrl?: string;
       /** @description Last 4 characters of the key id (pipes), the token (dashboards) or a string secret of 16 characters or more; empty otherwise. */
@@ -1469,10 +1564,14 @@ export interface components {
       lastUsedAt?: string | null;
       /**
        * Format: date-time
-       * @description Set when the upstream refused this credential (401/403); cleared by a rotation.
+       * @description When the upstream last refused this credential (401/403): it needs rotating. Null when it has not since it was stored or last rotated; a rotation clears it.
        */
       rejectedAt?: string | null;
-      rejectedStatus?: number | null;
+      /**
+       * @description The status the upstream refused it with (401 or 403), with rejectedAt.
+       * @enum {number|null}
+       */
+      rejectedStatus?: 401 | 403 | null;
     };
     CredentialListView: {
       items: components['schemas']['CredentialView'][];
@@ -1494,6 +1593,8 @@ export interface components {
     };
     PropagationOutcomeView: {
       pipeId: string;
+      /** @description The pipe's name as the gateway last created or renamed it; null when it never did. */
+      pipeName: string | null;
       /** Format: uuid */
       organizationId: string;
       /** Format: uuid */
@@ -1515,7 +1616,10 @@ export interface components {
       /** @enum {string} */
       kind: 'pipes' | 'dashboards' | 'secret';
       name: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description pipes only: the organization the key is for (the gateway keeps no organization names).
+       */
       organizationId?: string;
       baseUrl?: string;
       /** @description Last 4 characters of the key id (pipes), the token (dashboards) or a string secret of 16 characters or more; empty otherwise. */
@@ -1534,15 +1638,21 @@ export interface components {
       lastUsedAt?: string | null;
       /**
        * Format: date-time
-       * @description Set when the upstream refused this credential (401/403); cleared by a rotation.
+       * @description When the upstream last refused this credential (401/403): it needs rotating. Null when it has not since it was stored or last rotated; a rotation clears it.
        */
       rejectedAt?: string | null;
-      rejectedStatus?: number | null;
+      /**
+       * @description The status the upstream refused it with (401 or 403), with rejectedAt.
+       * @enum {number|null}
+       */
+      rejectedStatus?: 401 | 403 | null;
       /** @description With ?propagate=true: each pipe that uses the secret, updated upstream or not. */
       propagation?: components['schemas']['PropagationOutcomeView'][];
     };
     SecretUseItemView: {
       pipeId: string;
+      /** @description The pipe's name as the gateway last created or renamed it; null when it never did. */
+      pipeName: string | null;
       /** Format: uuid */
       organizationId: string;
       /** Format: uuid */
@@ -1690,6 +1800,22 @@ export interface components {
        * @description On a 409 `conflict` for a tenant name that is taken, or a group assigned to another tenant: the id of the tenant that has it.
        */
       tenantId?: string;
+      /** @description On a 409 `secret-in-use`: the pipes that use the vault secret, named as the gateway last created or renamed them. */
+      pipes?: {
+        pipeId: string;
+        /** @example orders to warehouse */
+        name: string | null;
+        /** Format: uuid */
+        organizationId: string;
+        /** Format: uuid */
+        serviceId: string;
+        /**
+         * @example [
+         *       "source.kafka.credentials"
+         *     ]
+         */
+        paths: string[];
+      }[];
     };
     /** @description A dashboard as the dashboards API describes it; every field it has passes through. */
     Dashboard: {
@@ -2730,7 +2856,7 @@ export interface operations {
         to?: string;
         /** @description An action (GET /v1/audit/actions lists them), or a prefix ending in a dot for every action of the list that starts with it: `credential.` finds every credential action. */
         action?: string;
-        /** @description Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`. */
+        /** @description An actor as events write it, matched exactly (`user:alice@example.com` never matches `user-sub:alice@example.com`); or other text, which matches the person with that address or subject and the tenant's keys of that name or id (`alice@example.com`, `ci deploy`). The list's `actorsLookedFor` says which actors it matched; GET /v1/audit/actors lists them all. */
         actor?: string;
         /** @description Exact target. */
         target?: string;
@@ -2923,6 +3049,203 @@ export interface operations {
       };
     };
   };
+  AuditController_actors: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditActorListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
+  AuditController_targets: {
+    parameters: {
+      query?: {
+        /** @description Opaque cursor from the previous page. */
+        cursor?: string;
+        limit?: number;
+        /** @description Only targets of this kind (`pipe` gives `pipe:<id>` targets). */
+        kind?:
+          'tenant' | 'key' | 'group' | 'group-mapping' | 'credential' | 'pipe-spec' | 'pipe' | 'dashboard';
+      };
+      header?: {
+        /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
+        'X-On-Behalf-Of'?: string;
+        /** @description With a user token whose groups give roles in several tenants: the tenant to act in (required then, else 400). A key acts in its own tenant; naming another is refused with 403. */
+        'X-Tenant-Id'?: string;
+        /** @description Your id for this request, answered in the X-Request-Id response header, sent upstream and written to the audit log: kept when it is a plain token (a letter or digit, then letters, digits, ".", "_", ":", "-", at most 128 in all) that holds no gateway key, otherwise replaced by a new UUIDv4. */
+        'X-Request-Id'?: string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['AuditTargetListView'];
+        };
+      };
+      /** @description `validation-failed`: a request header, path parameter or query parameter is not valid; `errors` names each. */
+      400: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `unauthenticated`: no credential, or one that is not valid (unknown, revoked, expired); `detail` says which. */
+      401: {
+        headers: {
+          /** @description The scheme to authenticate with: `Bearer`. */
+          'WWW-Authenticate'?: string;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `forbidden`: the caller's roles do not include auditor, a user's groups give no role in the tenant, X-Tenant-Id names another tenant than the key's, or the key may not send X-On-Behalf-Of. */
+      403: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `rate-limited`: too many calls for this key, user or tenant, or too many failed authentications from this address. Retry after `Retry-After`. */
+      429: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `internal`: an unexpected error; `detail` reveals nothing of it, quote `requestId` when reporting it. */
+      500: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `database-unavailable`: the gateway cannot reach its database; nothing was changed. `sign-in-unavailable`: the OIDC issuer's keys cannot be fetched to check a user token. Retry after `Retry-After`. */
+      503: {
+        headers: {
+          /** @description Seconds to wait before trying again. */
+          'Retry-After'?: number;
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+    };
+  };
   AuditController_export: {
     parameters: {
       query?: {
@@ -2932,7 +3255,7 @@ export interface operations {
         to?: string;
         /** @description An action (GET /v1/audit/actions lists them), or a prefix ending in a dot for every action of the list that starts with it: `credential.` finds every credential action. */
         action?: string;
-        /** @description Exact actor, as events write it: `user:alice@example.com` never matches `user-sub:alice@example.com`. */
+        /** @description An actor as events write it, matched exactly (`user:alice@example.com` never matches `user-sub:alice@example.com`); or other text, which matches the person with that address or subject and the tenant's keys of that name or id (`alice@example.com`, `ci deploy`). The list's `actorsLookedFor` says which actors it matched; GET /v1/audit/actors lists them all. */
         actor?: string;
         /** @description Exact target. */
         target?: string;
@@ -3031,7 +3354,10 @@ export interface operations {
   };
   AuditController_verify: {
     parameters: {
-      query?: never;
+      query?: {
+        /** @description `start`: every event from the chain's start. `checkpoint`: only the events after the tenant's newest kept checkpoint, whose AUDIT_SIGNING_KEYS signature is checked and whose event must still carry the digest signed: the cost of what was appended since, whatever the log's size. From the start when the tenant has no checkpoint that verifies. */
+        from?: 'start' | 'checkpoint';
+      };
       header?: {
         /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
         'X-On-Behalf-Of'?: string;
@@ -5652,7 +5978,9 @@ export interface operations {
   };
   CredentialsController_remove: {
     parameters: {
-      query?: never;
+      query?: {
+        force?: boolean;
+      };
       header?: {
         /** @description The person a frontend acts for, recorded in history and audit beside the caller: sent once, 1 to 128 characters (UTF-8), printable (no control, bidi or invisible characters) and nothing shaped like a secret (a gateway key, a token, credentials), else 400. Refused (400) with a user token, whose user is recorded instead, and (403) with a key issued with `delegate: false`. */
         'X-On-Behalf-Of'?: string;
@@ -5710,6 +6038,16 @@ export interface operations {
       };
       /** @description `not-found`: the tenant has no credential with this id. */
       404: {
+        headers: {
+          'X-Request-Id': components['headers']['RequestId'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/problem+json': components['schemas']['Problem'];
+        };
+      };
+      /** @description `secret-in-use`: pipes use this vault secret; `pipes` lists them (id, name, organization, service, paths) and the detail names them. Send ?force=true to delete it all the same. */
+      409: {
         headers: {
           'X-Request-Id': components['headers']['RequestId'];
           [name: string]: unknown;
