@@ -24,7 +24,7 @@ import {
 } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
 import { openStream, type OpenStream } from './support/event-stream';
-import { itWithRedisAndPostgres, TEST_REDIS_URL } from './support/redis';
+import { itWithRedis, itWithRedisAndPostgres, TEST_REDIS_URL } from './support/redis';
 import { itWithPostgres, postgresUrl } from './support/skip';
 
 const POLL = { PIPE_EVENTS_POLL_MS: '500', PIPE_STREAM_MAX_MS: '3600000' };
@@ -66,6 +66,18 @@ async function eventsKept(gateway: TestGateway): Promise<number> {
 async function eventBytesKept(gateway: TestGateway): Promise<number> {
   const metrics = await gateway.http.get('/metrics').expect(200);
   return Number(/^gateway_pipe_events_kept_bytes (\d+)$/m.exec(metrics.text)![1]);
+}
+
+/** The bytes the Redis bus keeps of a service's recent events, summed from the list itself. */
+async function recentBytesInRedis(streamKey: string): Promise<number> {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(TEST_REDIS_URL);
+  try {
+    const kept = await redis.lrange(`pipes-gateway:pipe-events-recent:${streamKey}`, 0, -1);
+    return kept.reduce((sum, event) => sum + Buffer.byteLength(event), 0);
+  } finally {
+    redis.disconnect();
+  }
 }
 
 function newKey(): { keyId: string; keySecret: string } {
@@ -580,94 +592,110 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
   );
 });
 
-describe('kept pipe events, bounded by bytes (e2e)', () => {
-  it('keeps at most PIPE_EVENTS_KEPT_BYTES_PER_SERVICE of each service and PIPE_EVENTS_KEPT_BYTES in all, however large the pipes', async () => {
-    const KiB = 1024;
-    const pipesKey = newKey();
-    const pipes = await startPipesSimulator({ keys: [pipesKey] });
-    const gateway = await startGateway({
-      PIPES_API_URL: pipes.url,
-      DATABASE_URL: '',
-      ...POLL,
-      PIPE_EVENTS_KEPT_BYTES_PER_SERVICE: String(1_600 * KiB),
-      PIPE_EVENTS_KEPT_BYTES: String(3_000 * KiB),
-    });
-    const collect = garbageCollector();
-    const readers: { close(): void; received(): number }[] = [];
-    try {
-      const setup = await setUp(gateway, pipesKey);
-      const viewer = bearer(setup.tenant.keys.viewer);
-      const services = [randomUUID(), randomUUID(), randomUUID()].map((serviceId) => {
-        // Settings take any field: a pipe of some 500 KB, as pipes with large mappings are.
-        const body = validCreateBody('kafka', {}) as Record<string, unknown>;
-        const pipe = pipes.seedPipe(setup.organizationId, serviceId, {
-          ...body,
-          settings: { notes: 'x'.repeat(500 * KiB) },
+describe.each<{ bus: string; env: Record<string, string>; itOnBus: typeof itWithRedis }>([
+  { bus: 'in-process', env: {}, itOnBus: it },
+  { bus: 'Redis', env: { REDIS_URL: TEST_REDIS_URL }, itOnBus: itWithRedis },
+])('kept pipe events on the $bus bus, bounded by bytes (e2e)', ({ bus, env, itOnBus }) => {
+  itOnBus(
+    'keeps at most PIPE_EVENTS_KEPT_BYTES_PER_SERVICE of each service and PIPE_EVENTS_KEPT_BYTES in all, however large the pipes',
+    async () => {
+      const KiB = 1024;
+      const pipesKey = newKey();
+      const pipes = await startPipesSimulator({ keys: [pipesKey] });
+      const gateway = await startGateway({
+        PIPES_API_URL: pipes.url,
+        DATABASE_URL: '',
+        ...env,
+        ...POLL,
+        PIPE_EVENTS_KEPT_BYTES_PER_SERVICE: String(1_600 * KiB),
+        PIPE_EVENTS_KEPT_BYTES: String(3_000 * KiB),
+      });
+      const collect = garbageCollector();
+      const readers: { close(): void; received(): number }[] = [];
+      try {
+        const setup = await setUp(gateway, pipesKey);
+        const viewer = bearer(setup.tenant.keys.viewer);
+        const services = [randomUUID(), randomUUID(), randomUUID()].map((serviceId) => {
+          // Settings take any field: a pipe of some 500 KB, as pipes with large mappings are.
+          const body = validCreateBody('kafka', {}) as Record<string, unknown>;
+          const pipe = pipes.seedPipe(setup.organizationId, serviceId, {
+            ...body,
+            settings: { notes: 'x'.repeat(500 * KiB) },
+          });
+          return { at: { ...setup, serviceId }, pipeId: pipe.id };
         });
-        return { at: { ...setup, serviceId }, pipeId: pipe.id };
-      });
-      const last = services[2];
-      const first = await openStream(gateway.url, pipesPath(last.at, '/events'), viewer);
-      // After the poller's first look, which sets what later ones compare with.
-      await new Promise((resolve) => setTimeout(resolve, 700));
-      pipes.setPipeState(last.pipeId, 'Stopped');
-      const firstId = (await first.next((event) => event.event === 'pipe.state', 10_000)).id!;
-      first.close();
-      for (const { at } of services)
-        readers.push(await countingReader(gateway.url, pipesPath(at, '/events'), viewer));
-      collect();
-      const before = process.memoryUsage();
+        const last = services[2];
+        const first = await openStream(gateway.url, pipesPath(last.at, '/events'), viewer);
+        // After the poller's first look, which sets what later ones compare with.
+        await new Promise((resolve) => setTimeout(resolve, 700));
+        pipes.setPipeState(last.pipeId, 'Stopped');
+        const firstId = (await first.next((event) => event.event === 'pipe.state', 10_000)).id!;
+        first.close();
+        for (const { at } of services)
+          readers.push(await countingReader(gateway.url, pipesPath(at, '/events'), viewer));
+        collect();
+        const before = process.memoryUsage();
 
-      // Changes found by polling, each event carrying the whole pipe: tens of MB in all.
-      for (let round = 0; round < 30; round++) {
-        for (const { pipeId } of services)
-          pipes.setPipeState(pipeId, round % 2 === 0 ? 'Running' : 'Stopped');
-        await new Promise((resolve) => setTimeout(resolve, 600));
+        // Changes found by polling, each event carrying the whole pipe: tens of MB in all.
+        for (let round = 0; round < 30; round++) {
+          for (const { pipeId } of services)
+            pipes.setPipeState(pipeId, round % 2 === 0 ? 'Running' : 'Stopped');
+          await new Promise((resolve) => setTimeout(resolve, 600));
+        }
+        const sent = readers.reduce((sum, reader) => sum + reader.received(), 0);
+        // However many states a loaded machine's polls coalesce, well past the total bound.
+        expect(sent).toBeGreaterThan(2 * 3_000 * KiB);
+        const bytes = await eventBytesKept(gateway);
+        expect(bytes).toBeGreaterThan(1_000 * KiB);
+        expect(bytes).toBeLessThanOrEqual(3_000 * KiB);
+        // Three of a service fit its bound; the last service's are the newest of all.
+        expect(await eventsKept(gateway)).toBeLessThanOrEqual(6);
+        if (bus === 'Redis') {
+          // What Redis keeps of each service for other replicas' resumes is bounded alike.
+          for (const { at } of services) {
+            const kept = await recentBytesInRedis(streamKeyOf(setup.tenant.id, at));
+            expect(kept).toBeGreaterThan(0);
+            expect(kept).toBeLessThanOrEqual(1_600 * KiB);
+          }
+        }
+        collect();
+        const after = process.memoryUsage();
+        // Kept whole, what was sent would have stayed in this process's heap.
+        expect(after.heapUsed - before.heapUsed).toBeLessThan(Math.min(10 * 1024 * KiB, sent - 1_000 * KiB));
+        // This process also holds the embedded database and the simulator: its RSS moves by more
+        // than the heap does, so the bound on it is looser.
+        expect(after.rss - before.rss).toBeLessThan(64 * 1024 * KiB);
+
+        // A reader that missed nothing resumes from the newest event; one whose event was dropped
+        // is told to read the list again.
+        const live = await openStream(gateway.url, pipesPath(last.at, '/events'), viewer);
+        readers.push({ close: () => live.close(), received: () => 0 });
+        pipes.setPipeState(last.pipeId, 'Paused');
+        const newest = await live.next(
+          (event) => event.event === 'pipe.state' && event.data.pipe.state === 'Paused',
+          10_000,
+        );
+        const fromNewest = await openStream(gateway.url, pipesPath(last.at, '/events'), {
+          ...viewer,
+          'Last-Event-ID': newest.id!,
+        });
+        readers.push({ close: () => fromNewest.close(), received: () => 0 });
+        pipes.setPipeState(last.pipeId, 'Running');
+        expect((await fromNewest.next(undefined, 10_000)).data.pipe.state).toBe('Running');
+        const dropped = await openStream(gateway.url, pipesPath(last.at, '/events'), {
+          ...viewer,
+          'Last-Event-ID': firstId,
+        });
+        readers.push({ close: () => dropped.close(), received: () => 0 });
+        expect((await dropped.next()).event).toBe('stream.reset');
+      } finally {
+        for (const reader of readers) reader.close();
+        await gateway.close();
+        await pipes.close();
       }
-      const sent = readers.reduce((sum, reader) => sum + reader.received(), 0);
-      // However many states a loaded machine's polls coalesce, well past the total bound.
-      expect(sent).toBeGreaterThan(2 * 3_000 * KiB);
-      const bytes = await eventBytesKept(gateway);
-      expect(bytes).toBeGreaterThan(1_000 * KiB);
-      expect(bytes).toBeLessThanOrEqual(3_000 * KiB);
-      // Three of a service fit its bound; the last service's are the newest of all.
-      expect(await eventsKept(gateway)).toBeLessThanOrEqual(6);
-      collect();
-      const after = process.memoryUsage();
-      // Kept whole, what was sent would have stayed in this process's heap.
-      expect(after.heapUsed - before.heapUsed).toBeLessThan(Math.min(10 * 1024 * KiB, sent - 1_000 * KiB));
-      // This process also holds the embedded database and the simulator: its RSS moves by more
-      // than the heap does, so the bound on it is looser.
-      expect(after.rss - before.rss).toBeLessThan(64 * 1024 * KiB);
-
-      // A reader that missed nothing resumes from the newest event; one whose event was dropped
-      // is told to read the list again.
-      const live = await openStream(gateway.url, pipesPath(last.at, '/events'), viewer);
-      readers.push({ close: () => live.close(), received: () => 0 });
-      pipes.setPipeState(last.pipeId, 'Paused');
-      const newest = await live.next(
-        (event) => event.event === 'pipe.state' && event.data.pipe.state === 'Paused',
-        10_000,
-      );
-      const fromNewest = await openStream(gateway.url, pipesPath(last.at, '/events'), {
-        ...viewer,
-        'Last-Event-ID': newest.id!,
-      });
-      readers.push({ close: () => fromNewest.close(), received: () => 0 });
-      pipes.setPipeState(last.pipeId, 'Running');
-      expect((await fromNewest.next(undefined, 10_000)).data.pipe.state).toBe('Running');
-      const dropped = await openStream(gateway.url, pipesPath(last.at, '/events'), {
-        ...viewer,
-        'Last-Event-ID': firstId,
-      });
-      readers.push({ close: () => dropped.close(), received: () => 0 });
-      expect((await dropped.next()).event).toBe('stream.reset');
-    } finally {
-      for (const reader of readers) reader.close();
-      await gateway.close();
-      await pipes.close();
-    }
-  }, 120_000);
+    },
+    120_000,
+  );
 });
 
 describe("a signed-in person's stream, checked again while open (e2e)", () => {
