@@ -1,11 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
+import { countAuditEvents, freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { commandOptions, namedInOrder } from './lib/options';
-import { closedLoop, fixedRate, fixedRateAgent, LoadTally } from './lib/load';
+import { closedLoop, fixedRate, fixedRateAgent, headersOf, LoadTally } from './lib/load';
 import type { LoadRequest } from './lib/load';
 import {
   ask,
@@ -22,8 +23,12 @@ import {
 } from './lib/processes';
 import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
+import { stageTimes } from './lib/stages';
+import { addRoundTrips } from './lib/statements';
+import type { DatabaseTally } from './children/database-tally';
 import {
   BASELINE,
+  cacheOffName,
   checkTargets,
   comparedName,
   DIRECT,
@@ -32,7 +37,7 @@ import {
   STACK_FLOOR,
   summarise,
 } from './lib/report';
-import type { Measured, RoundResult, RouteKind, RouteSummary } from './lib/report';
+import type { Measured, RoundResult, RouteKind, RouteSummary, StageProfile } from './lib/report';
 import {
   DASHBOARD_BODY,
   DASHBOARD_IDS,
@@ -42,7 +47,14 @@ import {
   SCALING_BODY,
   SETTINGS_BODY,
 } from './lib/scenario';
-import type { BaselineReady, GatewayReady, PipesReset, UpstreamsReady } from './lib/scenario';
+import type {
+  BaselineReady,
+  GatewayReady,
+  PipesReset,
+  SinkReceiversReady,
+  SinkTally,
+  UpstreamsReady,
+} from './lib/scenario';
 
 // Long enough for thousands of answers from a read, short enough that the machine's pace holds.
 const SLICE_SECONDS = 1;
@@ -52,6 +64,8 @@ const RESULTS = resolve(__dirname, '../../bench/results');
 const child = (name: string): string => join(__dirname, 'children', `${name}.js`);
 // The stack floor answers these two reads and nothing else.
 const STACK_FLOOR_ROUTES = ['GET settings', 'GET dashboard'];
+// Signs the webhook sink's deliveries; the receiver does not check it.
+const SINK_WEBHOOK_SECRET = randomBytes(32).toString('base64url');
 
 const flags = commandOptions('bench', {
   rounds: { type: 'string', default: '1' },
@@ -74,6 +88,8 @@ const flags = commandOptions('bench', {
   'stack-floor': { type: 'boolean', default: false },
   /** Another build's dist directory: a gateway of it runs beside each of this build's. */
   compare: { type: 'string' },
+  /** Leaves out the profiled pass of each write route after the rounds (its CPU by stage). */
+  'skip-stages': { type: 'boolean', default: false },
 });
 const settings = {
   rounds: Number(flags.rounds),
@@ -97,6 +113,10 @@ interface Route {
   upstreamPath: () => string;
   gatewayPath: () => string;
   body?: string;
+  /** Served through the pipe read cache: also measured against a gateway with the cache off. */
+  cached?: true;
+  /** Sent with an Idempotency-Key of its own, as the console sends its creates. */
+  idempotent?: true;
 }
 
 function routes(state: { pipeId: string }): Route[] {
@@ -112,13 +132,21 @@ function routes(state: { pipeId: string }): Route[] {
   });
   return [
     // The reads with targets: every read route that calls an upstream.
-    { name: 'GET settings', kind: 'read', method: 'GET', upstream: 'pipes', ...pipe('/settings') },
-    { name: 'GET pipe', kind: 'read', method: 'GET', upstream: 'pipes', ...pipe() },
+    {
+      name: 'GET settings',
+      kind: 'read',
+      method: 'GET',
+      upstream: 'pipes',
+      cached: true,
+      ...pipe('/settings'),
+    },
+    { name: 'GET pipe', kind: 'read', method: 'GET', upstream: 'pipes', cached: true, ...pipe() },
     {
       name: 'GET pipes',
       kind: 'read',
       method: 'GET',
       upstream: 'pipes',
+      cached: true,
       upstreamPath: () => pipesPath(),
       gatewayPath: () => pipesPath(),
     },
@@ -147,6 +175,7 @@ function routes(state: { pipeId: string }): Route[] {
       upstreamPath: () => pipesPath(),
       gatewayPath: () => pipesPath(),
       body: PIPE_BODY,
+      idempotent: true,
     },
     // The lifecycle writes, measured for the record, against no target.
     {
@@ -188,6 +217,7 @@ function loadRequest(route: Route, path: () => string, authorization?: string): 
       ...(authorization ? { authorization } : {}),
       ...(route.body ? { 'content-type': 'application/json' } : {}),
     },
+    ...(route.idempotent ? { ownHeaders: () => ({ 'idempotency-key': randomUUID() }) } : {}),
     body: route.body,
   };
 }
@@ -196,7 +226,7 @@ function loadRequest(route: Route, path: () => string, authorization?: string): 
 async function probe(url: string, request: LoadRequest): Promise<void> {
   const response = await fetch(`${url}${request.path()}`, {
     method: request.method,
-    headers: request.headers,
+    headers: headersOf(request),
     body: request.body,
   });
   const text = await response.text();
@@ -204,11 +234,15 @@ async function probe(url: string, request: LoadRequest): Promise<void> {
     throw new Error(`${request.method} ${url} answered ${response.status}: ${text.slice(0, 300)}`);
 }
 
-/** What one target has used so far: CPU of its process, of Postgres, and its GC pauses (ms). */
+/**
+ * What one target has used so far: CPU of its process, of Postgres, its GC pauses (ms), and for a
+ * gateway its round trips to Postgres by kind.
+ */
 interface Usage {
   cpu: number | null;
   databaseCpu: number | null;
   gcPause: number | null;
+  roundTrips: Record<string, number> | null;
 }
 
 async function usage(target: Target): Promise<Usage> {
@@ -216,6 +250,9 @@ async function usage(target: Target): Promise<Usage> {
     cpu: cpuMs(target.pid),
     databaseCpu: SERVER_IS_LOCAL ? postgresCpuMs() : null,
     gcPause: await gcPauseMs(target),
+    roundTrips: target.gateway
+      ? (await ask<DatabaseTally>(target.child, { type: 'database-tally' }, 'database-tally')).roundTrips
+      : null,
   };
 }
 
@@ -226,12 +263,16 @@ class TargetRun {
   /** The fixed rate's connections, kept from the unmeasured second into the measured ones. */
   readonly fixedRateAgent = fixedRateAgent();
   private readonly spent = { cpu: 0, databaseCpu: 0, gcPause: 0 };
+  private roundTrips: Record<string, number> | null = null;
 
   /** Adds what was used between two readings of a closed-loop slice; NaN once a reading is missing. */
   addUsage(before: Usage, after: Usage): void {
     for (const key of ['cpu', 'databaseCpu', 'gcPause'] as const) {
       const [from, to] = [before[key], after[key]];
       this.spent[key] += from === null || to === null ? NaN : to - from;
+    }
+    if (before.roundTrips && after.roundTrips) {
+      this.roundTrips = addRoundTrips(this.roundTrips ?? {}, before.roundTrips, after.roundTrips);
     }
   }
 
@@ -245,6 +286,9 @@ class TargetRun {
       cpuMsPerRequest: perRequest(this.spent.cpu),
       databaseCpuMsPerRequest: perRequest(this.spent.databaseCpu),
       gcMsPerRequest: perRequest(this.spent.gcPause),
+      roundTripsPerRequest:
+        this.roundTrips &&
+        Object.fromEntries(Object.entries(this.roundTrips).map(([kind, count]) => [kind, perRequest(count)])),
     };
   }
 }
@@ -328,12 +372,18 @@ async function startUpstreams(): Promise<{
   return { upstreams: ready, simulators, resetPipes };
 }
 
+/**
+ * A gateway delivering its audit log to both sinks (`sinks`), as a deployment that keeps its log
+ * elsewhere too would; `env` adds to or overrides the settings every benchmark gateway has.
+ */
 function startGateway(
   databaseUrl: string,
   logLevel: string,
   upstreams: UpstreamsReady,
-  build?: string,
+  sinks: SinkReceiversReady,
+  options: { build?: string; env?: NodeJS.ProcessEnv } = {},
 ): ReturnType<typeof startChild<GatewayReady>> {
+  const { build } = options;
   const script = build ? resolve(build, 'bench/children/gateway.js') : child('gateway');
   return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel}) of ${build ?? 'this build'}`, script, {
     args: [JSON.stringify(upstreams)],
@@ -342,8 +392,21 @@ function startGateway(
     env: gatewayEnv(databaseUrl, logLevel, {
       PIPES_API_URL: upstreams.pipesUrl,
       DASHBOARDS_API_URL: upstreams.dashboardsUrl,
+      AUDIT_SYSLOG_URL: sinks.syslogUrl,
+      AUDIT_WEBHOOK_URL: sinks.webhookUrl,
+      AUDIT_WEBHOOK_SECRET: SINK_WEBHOOK_SECRET,
+      ...options.env,
     }),
   });
+}
+
+/** The audit sinks' receivers (children/sink-receivers.ts). */
+async function startSinkReceivers(): Promise<{ ready: SinkReceiversReady; tally: () => Promise<SinkTally> }> {
+  const receivers = await startChild<SinkReceiversReady>('audit sink receivers', child('sink-receivers'));
+  return {
+    ready: receivers.ready,
+    tally: () => ask<SinkTally>(receivers.child, { type: 'sink-tally' }, 'sink-tally'),
+  };
 }
 
 /** A proxy of the upstreams' own paths, with no auth of its own: the baseline, the stack floor. */
@@ -368,10 +431,51 @@ async function startReferenceProxy(
   };
 }
 
+/**
+ * One route's closed loop once more against one gateway, with V8's CPU profiler on, and its
+ * samples put into the stages of a write (lib/stages.ts): where the gateway's CPU goes per write.
+ */
+async function profileStages(
+  route: Route,
+  target: Target,
+  afterSlice: () => Promise<void>,
+): Promise<StageProfile> {
+  const directory = mkdtempSync(join(tmpdir(), 'gateway-stages-'));
+  const path = join(directory, 'gateway.cpuprofile');
+  try {
+    const tally = new LoadTally();
+    await settle([target.pid]);
+    await ask<Message>(target.child, { type: 'profile-start', allocations: false } as Message, 'profiling');
+    for (let slice = 0; slice < settings.seconds; slice++) {
+      await closedLoop(
+        target.url(route),
+        target.request(route),
+        { connections: settings.connections, seconds: SLICE_SECONDS },
+        tally,
+      );
+      await afterSlice();
+    }
+    await ask<Message>(target.child, { type: 'profile-stop', path } as Message, 'profiled');
+    const { busyMs, stages } = stageTimes(path);
+    const writes = tally.result().ok;
+    return {
+      gateway: target.name,
+      seconds: settings.seconds,
+      writes,
+      busyMsPerWrite: busyMs / writes,
+      stages: Object.fromEntries(Object.entries(stages).map(([stage, ms]) => [stage, ms / writes])),
+    };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
 async function benchmark(databaseUrl: string): Promise<void> {
   const machine = describeMachine();
   const { upstreams, simulators, resetPipes } = await startUpstreams();
+  const sinks = await startSinkReceivers();
   const state = { pipeId: upstreams.pipeId };
+  const plan = namedInOrder(routes(state), settings.routes);
   const baseline = await startReferenceProxy(BASELINE, 'baseline', upstreams);
   const targets: Target[] = [
     {
@@ -400,18 +504,34 @@ async function benchmark(databaseUrl: string): Promise<void> {
       }),
     );
   }
+  const addGateway = async (
+    name: string,
+    logLevel: string,
+    options: { build?: string; env?: NodeJS.ProcessEnv; routes?: string[] } = {},
+  ): Promise<void> => {
+    const gateway = await startGateway(databaseUrl, logLevel, upstreams, sinks.ready, options);
+    targets.push({
+      name,
+      url: () => gateway.ready.url,
+      request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
+      pid: gateway.child.pid!,
+      child: gateway.child,
+      gateway: true,
+      routes: options.routes,
+    });
+  };
   for (const logLevel of settings.logLevels) {
-    for (const build of flags.compare ? [undefined, flags.compare] : [undefined]) {
-      const gateway = await startGateway(databaseUrl, logLevel, upstreams, build);
-      targets.push({
-        name: build ? comparedName(logLevel) : `gateway (${logLevel})`,
-        url: () => gateway.ready.url,
-        request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
-        pid: gateway.child.pid!,
-        child: gateway.child,
-        gateway: true,
-      });
-    }
+    await addGateway(`gateway (${logLevel})`, logLevel);
+    if (flags.compare) await addGateway(comparedName(logLevel), logLevel, { build: flags.compare });
+  }
+  // What a cached read costs when every read is its own upstream call.
+  const cachedRoutes = plan.filter((route) => route.cached).map((route) => route.name);
+  if (cachedRoutes.length > 0) {
+    const logLevel = settings.logLevels[settings.logLevels.length - 1];
+    await addGateway(cacheOffName(logLevel), logLevel, {
+      env: { PIPE_READ_CACHE_MS: 'off' },
+      routes: cachedRoutes,
+    });
   }
 
   // What the gateways hold before any load: the peak under load is compared with this.
@@ -426,23 +546,19 @@ async function benchmark(databaseUrl: string): Promise<void> {
       .map(([name, mb]) => `${name} ${Math.round(mb)} MB`)
       .join('; ')}`,
   );
-  const plan = namedInOrder(routes(state), settings.routes);
   const rounds = new Map<string, RoundResult[]>(plan.map((route) => [route.name, []]));
+  // Every create is stored by the simulator; dropping them keeps later slices alike.
+  const afterSliceOf = (route: Route) => async (): Promise<void> => {
+    if (route.kind === 'create') state.pipeId = await resetPipes();
+  };
   for (let round = 1; round <= settings.rounds; round++) {
     for (const route of plan) {
       console.log(`round ${round}/${settings.rounds}: ${route.name}`);
-      const gateways = targets.filter((target) => target.gateway);
+      const measured = targets.filter((target) => !target.routes || target.routes.includes(route.name));
+      const gateways = measured.filter((target) => target.gateway);
       const sampler = new RssSampler(gateways.map((target) => target.pid));
-      // Every create is stored by the simulator; dropping them keeps later slices alike.
-      const afterSlice = async (): Promise<void> => {
-        if (route.kind === 'create') state.pipeId = await resetPipes();
-      };
       const result: RoundResult = {
-        targets: await measureRoute(
-          route,
-          targets.filter((target) => !target.routes || target.routes.includes(route.name)),
-          afterSlice,
-        ),
+        targets: await measureRoute(route, measured, afterSliceOf(route)),
         rssPeakMb: {},
         heapUsedMb: {},
       };
@@ -459,7 +575,23 @@ async function benchmark(databaseUrl: string): Promise<void> {
   const summaries: RouteSummary[] = plan.map((route) =>
     summarise(route.name, route.kind, rounds.get(route.name)!),
   );
+  if (!flags['skip-stages']) {
+    const profiled = targets.find(
+      (target) => target.name === `gateway (${settings.logLevels[settings.logLevels.length - 1]})`,
+    )!;
+    for (const [index, route] of plan.entries()) {
+      if (route.kind !== 'write' && route.kind !== 'create') continue;
+      console.log(`where a write's CPU goes: ${route.name}`);
+      summaries[index].stages = await profileStages(route, profiled, afterSliceOf(route));
+    }
+  }
+  const delivered = await sinks.tally();
+  const appended = await countAuditEvents(databaseUrl);
   for (const summary of summaries) console.log(formatRoute(summary, settings));
+  console.log(
+    `\naudit sinks: ${appended} events appended in all; delivered, with the signed checkpoints: ` +
+      `syslog ${delivered.syslogRecords}, webhook ${delivered.webhookRecords} records`,
+  );
   const checks = checkTargets(summaries);
   console.log(formatChecks(checks));
   mkdirSync(RESULTS, { recursive: true });
@@ -471,6 +603,11 @@ async function benchmark(databaseUrl: string): Promise<void> {
         machine,
         settings,
         rssAtStartMb,
+        auditSinks: {
+          appended,
+          syslogRecords: delivered.syslogRecords,
+          webhookRecords: delivered.webhookRecords,
+        },
         routes: summaries,
         targets: checks,
         rounds: Object.fromEntries(rounds),
@@ -489,8 +626,9 @@ async function benchmark(databaseUrl: string): Promise<void> {
  */
 async function profile(databaseUrl: string, cleanups: (() => Promise<void>)[]): Promise<void> {
   const { upstreams } = await startUpstreams();
+  const sinks = await startSinkReceivers();
   const logLevel = settings.logLevels[settings.logLevels.length - 1];
-  const gateway = await startGateway(databaseUrl, logLevel, upstreams);
+  const gateway = await startGateway(databaseUrl, logLevel, upstreams, sinks.ready);
   const [route, ...before] = namedInOrder(routes({ pipeId: upstreams.pipeId }), settings.routes);
   const url = gateway.ready.url;
   const authorization = `Bearer ${gateway.ready.key}`;

@@ -10,6 +10,7 @@ import { seedDemoTenant } from '../../sandbox/demo-tenant';
 import { GatewayReady, ORGANIZATION_ID, UpstreamsReady } from '../lib/scenario';
 import type { Message } from '../lib/processes';
 import { serveChild } from './child';
+import { countDatabaseRoundTrips, databaseTally } from './database-tally';
 import { Profiler } from './profiler';
 
 // Vault secrets of the benchmark's tenant besides the demo one, half strings and half objects of
@@ -19,10 +20,12 @@ const VAULT_SECRETS = 32;
 /**
  * The gateway as production builds it (createApp), configured from the environment the runner
  * gives, with a tenant, a key with every role and, when upstreams are given, both credentials
- * and a vault of VAULT_SECRETS more secrets.
+ * and a vault of VAULT_SECRETS more secrets. Every round trip it makes to Postgres is counted
+ * (database-tally.ts), for the runner to read per route.
  */
 serveChild(async () => {
   const gcPause = watchGcPauses();
+  countDatabaseRoundTrips();
   const upstreams = process.argv[2] ? (JSON.parse(process.argv[2]) as UpstreamsReady) : null;
   const config = loadConfig(process.env);
   const app = await createApp(config, { quiet: true });
@@ -50,6 +53,7 @@ serveChild(async () => {
     handle: (message) => {
       if (message.type === 'memory') return Promise.resolve(liveMemory());
       if (message.type === 'gc-pause') return Promise.resolve({ type: 'gc-pause', ms: gcPause() });
+      if (message.type === 'database-tally') return Promise.resolve(databaseTally());
       return (profiler ??= new Profiler()).handle(message);
     },
   };

@@ -35,6 +35,18 @@ export async function freshDatabase(prefix: string): Promise<{ url: string; drop
   };
 }
 
+/** How many audit events the database holds, every tenant's. */
+export async function countAuditEvents(url: string): Promise<number> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ count: number }>('SELECT count(*)::int AS count FROM audit_events');
+    return rows[0].count;
+  } finally {
+    await client.end();
+  }
+}
+
 // One set of keys per run: its gateways share the database, and each proves its keys against it.
 const RUN_KEYS = {
   GATEWAY_ENCRYPTION_KEYS: `v1:${randomBytes(32).toString('base64')}`,

@@ -11,7 +11,14 @@ export interface LoadRequest {
   /** Called for every request, so a run can spread over several resources. */
   path: () => string;
   headers: Record<string, string>;
+  /** Headers of one request alone, called for every request (an Idempotency-Key). */
+  ownHeaders?: () => Record<string, string>;
   body?: string;
+}
+
+/** A request's headers, its own included. */
+export function headersOf(request: LoadRequest): Record<string, string> {
+  return request.ownHeaders ? { ...request.headers, ...request.ownHeaders() } : request.headers;
 }
 
 export interface LoadResult {
@@ -89,7 +96,7 @@ export async function closedLoop(
             method: request.method,
             headers: request.headers,
             body: request.body,
-            setupRequest: (prepared) => ({ ...prepared, path: request.path() }),
+            setupRequest: (prepared) => ({ ...prepared, path: request.path(), headers: headersOf(request) }),
           },
         ],
       },
@@ -159,7 +166,7 @@ export async function fixedRate(
           port: target.port,
           method: request.method,
           path: request.path(),
-          headers: request.headers,
+          headers: headersOf(request),
           // Covers time queued for a socket too, so an overloaded target cannot stretch the run.
           signal: AbortSignal.timeout(FIXED_RATE_DEADLINE_MS),
         },

@@ -1,6 +1,7 @@
 import type { LoadResult } from './load';
 import {
   BASELINE,
+  cacheOffName,
   checkTargets,
   comparedName,
   DIRECT,
@@ -22,6 +23,7 @@ function measured(closedRps: number, fixedP50: number, fixedP99: number): Measur
     cpuMsPerRequest: 0.1,
     databaseCpuMsPerRequest: 0,
     gcMsPerRequest: NaN,
+    roundTripsPerRequest: null,
   };
 }
 
@@ -93,7 +95,12 @@ describe('benchmark report', () => {
 
   it('checks the read targets, naming the baseline floor for p99', () => {
     expect(checkTargets([summary])).toEqual([
-      expect.objectContaining({ target: 'GET settings: throughput ≥ 50% of the baseline proxy', met: true }),
+      {
+        target: "GET settings: throughput ≥ 0.6 of the baseline proxy's",
+        gateway: GATEWAY,
+        measured: '0.52 (0.60, 0.40, 0.52)',
+        met: false,
+      },
       expect.objectContaining({ target: 'GET settings: added p50 ≤ 1 ms at 500 req/s', met: true }),
       {
         target: 'GET settings: added p99 ≤ 5 ms at 500 req/s',
@@ -105,27 +112,98 @@ describe('benchmark report', () => {
     ]);
   });
 
-  it('checks the write targets: throughput, no refusal at the fixed rate, CPU of the gateway and the database', () => {
-    const rounds = ROUNDS.map((round) => ({
+  it('checks the write targets as ratios to the baseline proxy in the same round, with round trips and refusals', () => {
+    const rounds = ROUNDS.map((round, index) => ({
       ...round,
       targets: {
         ...round.targets,
+        [BASELINE]: { ...round.targets[BASELINE], cpuMsPerRequest: 0.2 },
         [GATEWAY]: {
           ...round.targets[GATEWAY],
-          closed: load(520, 5, 20),
+          closed: load([1_800, 1_400, 1_500][index], 5, 20),
           fixed: { ...load(497, 2, 9), failed: 3, statuses: { '503': 3 } },
-          cpuMsPerRequest: 0.9,
-          databaseCpuMsPerRequest: 1.2,
+          cpuMsPerRequest: [0.7, 0.9, 0.8][index],
+          roundTripsPerRequest: {
+            'audit append': 1.5,
+            'SELECT idempotent_requests': [0, 1, 0][index],
+            'audit sinks (background)': 0.25,
+          },
         },
       },
     }));
-    const checks = checkTargets([summarise('PUT dashboard', 'write', rounds)]);
+    const summary = summarise('PUT dashboard', 'write', rounds);
+    expect(summary.targets[GATEWAY].closed.roundTripsByKind).toEqual({
+      'audit append': 1.5,
+      'SELECT idempotent_requests': 0,
+      'audit sinks (background)': 0.25,
+    });
+    const checks = checkTargets([summary]);
     expect(checks.map(({ target, measured, met }) => [target, measured, met])).toEqual([
-      ['PUT dashboard: ≥ 500 req/s in the closed loop', '520 req/s', true],
+      // Throughput rounds: 1,800 / 6,000, 1,400 / 7,000, 1,500 / 5,000.
+      [
+        "PUT dashboard: closed-loop throughput ≥ 0.27 of the baseline proxy's",
+        '0.30 (0.30, 0.20, 0.30)',
+        true,
+      ],
+      [
+        "PUT dashboard: gateway CPU per write ≤ 4× the baseline proxy's per request",
+        '4.00 (3.50, 4.50, 4.00)×; 0.800 ms',
+        true,
+      ],
+      ['PUT dashboard: added p99 ≤ 60 ms at a fixed 500 req/s', '+4.00 ms', true],
       ['PUT dashboard: no refusal at a fixed 500 req/s', '9 refused or failed', false],
-      ['PUT dashboard: gateway CPU ≤ 1 ms per write', '0.900 ms', true],
-      ['PUT dashboard: database CPU ≤ 1 ms per write', '1.200 ms', false],
       ['RSS ≤ 200 MB under load', '150 MB', true],
+    ]);
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).toContain(
+      'database round trips per request, gateway (info): 1.50 (audit append 1.50); background 0.25 (audit sinks (background) 0.25)',
+    );
+  });
+
+  it('holds a gateway measured on some routes only (the cache off) to the targets of those', () => {
+    const cacheOff = cacheOffName('info');
+    const withCacheOff = ROUNDS.map((round) => ({
+      ...round,
+      targets: { ...round.targets, [cacheOff]: measured(4_000, 1.0, 8) },
+      rssPeakMb: { ...round.rssPeakMb, [cacheOff]: 140 },
+    }));
+    const checks = checkTargets([
+      summarise('GET settings', 'read', withCacheOff),
+      summarise('GET dashboard', 'read', ROUNDS),
+    ]);
+    expect(checks.filter((check) => check.gateway === cacheOff).map((check) => check.target)).toEqual([
+      "GET settings: throughput ≥ 0.6 of the baseline proxy's",
+      'GET settings: added p50 ≤ 1 ms at 500 req/s',
+      'GET settings: added p99 ≤ 5 ms at 500 req/s',
+      'RSS ≤ 200 MB under load',
+    ]);
+  });
+
+  it('prints where the CPU of a write goes, its own stages first and in order', () => {
+    const summary = summarise('POST pipe', 'create', ROUNDS);
+    summary.stages = {
+      gateway: GATEWAY,
+      seconds: 6,
+      writes: 3_000,
+      busyMsPerWrite: 1,
+      stages: { 'audit append': 0.2, 'checking the body': 0.1, 'garbage collection': 0.3, logging: 0.4 },
+    };
+    const printed = formatRoute(summary, { connections: 50, rate: 500 });
+    const table = printed.slice(printed.indexOf("where gateway (info)'s main-thread CPU goes"));
+    expect(table.split('\n').map((line) => line.trim().replace(/ +/g, ' '))).toEqual([
+      "where gateway (info)'s main-thread CPU goes per write (profiled closed loop, 6 s, 3000 writes):",
+      'parsing the body 0.000 ms 0.0%',
+      'checking the body 0.100 ms 10.0%',
+      'resolving references 0.000 ms 0.0%',
+      'history 0.000 ms 0.0%',
+      'idempotency 0.000 ms 0.0%',
+      'write slot 0.000 ms 0.0%',
+      'audit append 0.200 ms 20.0%',
+      'event notify 0.000 ms 0.0%',
+      'upstream call 0.000 ms 0.0%',
+      'scrubbing the answer 0.000 ms 0.0%',
+      'logging 0.400 ms 40.0%',
+      'garbage collection 0.300 ms 30.0%',
+      'all 1.000 ms (with the profiler on)',
     ]);
   });
 
@@ -160,6 +238,32 @@ describe('benchmark report', () => {
     const checked = new Set(checkTargets([comparedSummary]).map((check) => check.gateway));
     expect([...checked]).toEqual([GATEWAY]);
     expect(formatRoute(summary, { connections: 50, rate: 500 })).not.toContain('compared');
+  });
+
+  it("holds a write's own round trips, with --compare, to two thirds of the other build's", () => {
+    const compared = comparedName('info');
+    const trips = (own: number) => ({ 'audit append': own, 'audit sinks (background)': 5 });
+    const rounds = ROUNDS.map((round, index) => ({
+      ...round,
+      targets: {
+        ...round.targets,
+        [GATEWAY]: { ...round.targets[GATEWAY], roundTripsPerRequest: trips([1.2, 1.4, 1.8][index]) },
+        [compared]: { ...measured(3_000, 1.2, 9), roundTripsPerRequest: trips(2) },
+      },
+      rssPeakMb: { ...round.rssPeakMb, [compared]: 160 },
+      heapUsedMb: { ...round.heapUsedMb, [compared]: 41 },
+    }));
+    const summary = summarise('POST pipe', 'create', rounds);
+    expect(summary.comparedRoundTripRatios).toEqual({ [GATEWAY]: [0.6, 0.7, 0.9] });
+    expect(formatRoute(summary, { connections: 50, rate: 500 })).toContain(
+      'this build/compared build own database round trips: gateway (info) 0.70 (0.60, 0.70, 0.90)',
+    );
+    expect(checkTargets([summary]).find((check) => check.target.includes('round trips'))).toEqual({
+      target: "POST pipe: the write's own database round trips ≤ 0.67 of the compared build's",
+      gateway: GATEWAY,
+      measured: '0.70 (0.60, 0.70, 0.90); 1.40 per write',
+      met: false,
+    });
   });
 
   it('measures a reported route against no target', () => {

@@ -35,6 +35,21 @@ export interface BaselineReady {
   url: string;
 }
 
+/** Where the gateways deliver their audit log (children/sink-receivers.ts). */
+export interface SinkReceiversReady {
+  type: 'ready';
+  webhookUrl: string;
+  /** `tcp://host:port`, as AUDIT_SYSLOG_URL takes it. */
+  syslogUrl: string;
+}
+
+/** Answer to `sink-tally`: the records each receiver has been delivered so far. */
+export interface SinkTally {
+  type: 'sink-tally';
+  webhookRecords: number;
+  syslogRecords: number;
+}
+
 export interface GatewayReady {
   type: 'ready';
   url: string;
