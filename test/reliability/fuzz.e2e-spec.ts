@@ -447,6 +447,7 @@ const FUZZ: Record<string, RouteFuzz> = {
       ),
   },
   'GET /v1/audit/reviews/latest': { tenant: 'quiet' },
+  'GET /v1/audit/sinks': { tenant: 'quiet' },
   'GET /v1/admin/audit-sinks': { tenant: 'scratch' },
 };
 
