@@ -2,9 +2,9 @@
  * Plants a canary in every secret the gateway takes (credentials of both kinds, created and rotated;
  * pipe specs of every source kind, created and updated, with the secret also inside an Azure
  * connection string and a URL's user-info), drives every route while the upstreams behave, echo the
- * secrets back and quote them in errors, then searches every place a secret could end up. Then
- * has the upstreams quote values of the tenant's vault and stored credentials that no call sent,
- * in every kind of answer.
+ * secrets back and quote them in errors, then searches every place a secret could end up, the
+ * spans a tracing gateway exports included. Then has the upstreams quote values of the tenant's
+ * vault and stored credentials that no call sent, in every kind of answer.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { FaultSpec } from '../../sandbox';
@@ -16,19 +16,20 @@ import {
   validCreateBody,
   validUpdateBody,
 } from '../fixtures/pipe-bodies';
-import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
+import { startGatewayProcess, type GatewayProcess } from '../support/gateway-process';
+import { OtlpReceiver, SPAN_KIND } from '../support/otlp-receiver';
+import {
+  canaryOf,
+  startUpstreamWorld,
+  startUpstreamWorldWith,
+  type UpstreamWorld,
+  type WorldGateway,
+} from '../support/upstreams';
 import { bearer, createTenant } from '../support/fixtures';
-import { startGateway, type TestGateway } from '../support/gateway';
+import { startGateway, TEST_ADMIN_TOKEN, type TestGateway } from '../support/gateway';
 import { describeWithPostgres } from '../support/skip';
 import { json, ProbeClient, type Probe, type ProbeResponse } from './http-probe';
-import {
-  authorizedCaller,
-  pathOf,
-  prepareContext,
-  ROUTES,
-  routeName,
-  type RouteContext,
-} from './route-catalog';
+import { authorizedCaller, pathOf, prepareContext, ROUTES, routeName } from './route-catalog';
 
 const KINDS = ['kafka', 'objectStorage', 'kinesis', 'postgres'] as const;
 type Kind = (typeof KINDS)[number];
@@ -49,7 +50,7 @@ function createBody(kind: Kind, canary: string, variant: 'account key' | 'SAS'):
 }
 
 /** How the upstreams behave during one pass over every route. */
-const PHASES: [string, (world: UpstreamWorld, canary: string) => void][] = [
+const PHASES: [string, (world: UpstreamWorld<WorldGateway>, canary: string) => void][] = [
   ['plain upstreams', () => undefined],
   [
     'upstreams echoing the secrets they were sent',
@@ -80,11 +81,140 @@ const PHASES: [string, (world: UpstreamWorld, canary: string) => void][] = [
   ],
 ];
 
+/** A call through a probe client, kept under a label. */
+type Call = (label: string, probe: Probe) => Promise<ProbeResponse>;
+
+/**
+ * Every route that takes a secret, given the canary: credentials of both kinds stored and rotated
+ * (and one refused), pipes of every kind created (and one refused) and updated. `pipeIds` keeps the
+ * latest pipe of each kind, for the updates.
+ */
+async function plantCanary(
+  world: UpstreamWorld<WorldGateway>,
+  canary: string,
+  call: Call,
+  label: (what: string) => string,
+  pipeIds: Partial<Record<Kind, string>>,
+): Promise<void> {
+  const { keys } = world.tenant;
+  const pipes = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`;
+  const admin = bearer(keys.admin);
+  await call(label('store a pipes credential'), {
+    method: 'POST',
+    path: '/v1/credentials',
+    headers: admin,
+    body: json({
+      kind: 'pipes',
+      name: 'swept',
+      organizationId: randomUUID(),
+      keyId: 'KEYID-sweep',
+      keySecret: `${canary}-stored`,
+    }),
+  });
+  await call(label('store a dashboards credential'), {
+    method: 'POST',
+    path: '/v1/credentials',
+    headers: admin,
+    body: json({ kind: 'dashboards', name: 'swept', token: `${canary}-stored`, isDefault: false }),
+  });
+  await call(label('rotate the dashboards credential in use, to the same token'), {
+    method: 'POST',
+    path: `/v1/credentials/${world.dashboardsCredentialId}/rotate`,
+    headers: admin,
+    body: json({ token: world.dashboardsToken }),
+  });
+  await call(label('refuse a credential naming a field of the other kind'), {
+    method: 'POST',
+    path: '/v1/credentials',
+    headers: admin,
+    body: json({ kind: 'dashboards', name: 'x', token: `${canary}-t`, keySecret: `${canary}-k` }),
+  });
+  for (const kind of KINDS) {
+    for (const variant of ['account key', 'SAS'] as const) {
+      const created = await call(label(`create a ${kind} pipe (${variant})`), {
+        method: 'POST',
+        path: pipes,
+        headers: bearer(keys.operator),
+        body: json(createBody(kind, canary, variant)),
+      });
+      if (created.status === 200) pipeIds[kind] = JSON.parse(created.text).result.id as string;
+    }
+    await call(label(`refuse a ${kind} pipe with an unknown field`), {
+      method: 'POST',
+      path: pipes,
+      headers: bearer(keys.operator),
+      body: json({ ...createBody(kind, canary, 'account key'), surprise: canary }),
+    });
+    const pipeId = pipeIds[kind]!;
+    // Table mappings of a postgres pipe change only while it is paused.
+    if (kind === 'postgres') world.pipes.setPipeState(pipeId, 'Paused');
+    await call(label(`update the ${kind} pipe`), {
+      method: 'PATCH',
+      path: `${pipes}/${pipeId}`,
+      headers: bearer(keys.operator),
+      body: json(validUpdateBody(kind, { secret: canary })),
+    });
+    await call(label(`read the ${kind} pipe's settings`), {
+      method: 'GET',
+      path: `${pipes}/${pipeId}/settings`,
+      headers: bearer(keys.viewer),
+    });
+  }
+  // Every source kind, authentication and credential form of the real service, created and updated.
+  const created = new Map<string, string>();
+  for (const { name, body } of realShapedCreateBodies(canary)) {
+    const response = await call(label(`create a real-shaped pipe: ${name}`), {
+      method: 'POST',
+      path: pipes,
+      headers: bearer(keys.operator),
+      body: json(body),
+    });
+    const kind = Object.keys(body.source)[0];
+    if (response.status === 200) created.set(kind, JSON.parse(response.text).result.id as string);
+  }
+  for (const { name, kind, body } of realShapedUpdateBodies(canary)) {
+    await call(label(`update a real-shaped pipe: ${name}`), {
+      method: 'PATCH',
+      path: `${pipes}/${created.get(kind)}`,
+      headers: bearer(keys.operator),
+      body: json(body),
+    });
+  }
+}
+
+/**
+ * The sweep: for each of PHASES, the upstreams arranged, the canary planted in every secret the
+ * gateway takes, then every route of the catalogue called.
+ */
+async function driveEveryRoute(
+  world: UpstreamWorld<WorldGateway>,
+  canary: string,
+  call: Call,
+): Promise<void> {
+  const ctx = await prepareContext(world, canary);
+  const pipeIds: Partial<Record<Kind, string>> = {};
+  for (const [phase, arrange] of PHASES) {
+    world.pipes.faults.clear();
+    world.dashboards.faults.clear();
+    arrange(world, canary);
+    await plantCanary(world, canary, call, (what) => `${phase}: ${what}`, pipeIds);
+    for (const route of ROUTES) {
+      await call(`${phase}: ${routeName(route)}`, {
+        method: route.method,
+        path: pathOf(route, ctx),
+        headers: authorizedCaller(route, world.tenant),
+        body: route.body ? json(route.body(ctx)) : undefined,
+      });
+    }
+  }
+  world.pipes.faults.clear();
+  world.dashboards.faults.clear();
+}
+
 describe('canary sweep (e2e)', () => {
   let world: UpstreamWorld;
   let canary: string;
   let forbidden: string[];
-  let ctx: RouteContext;
   let client: ProbeClient;
   let prisma: PrismaService;
   const seen: { label: string; response: ProbeResponse }[] = [];
@@ -95,98 +225,6 @@ describe('canary sweep (e2e)', () => {
     return response;
   }
 
-  /**
-   * Every route that takes a secret, given the canary: credentials of both kinds stored and rotated
-   * (and one refused), pipes of every kind created (and one refused) and updated. `pipeIds` keeps the
-   * latest pipe of each kind, for the updates.
-   */
-  async function plantCanary(label: (what: string) => string, pipeIds: Partial<Record<Kind, string>>) {
-    const { keys } = world.tenant;
-    const pipes = `/v1/organizations/${world.organizationId}/services/${world.serviceId}/pipes`;
-    const admin = bearer(keys.admin);
-    await call(label('store a pipes credential'), {
-      method: 'POST',
-      path: '/v1/credentials',
-      headers: admin,
-      body: json({
-        kind: 'pipes',
-        name: 'swept',
-        organizationId: randomUUID(),
-        keyId: 'KEYID-sweep',
-        keySecret: `${canary}-stored`,
-      }),
-    });
-    await call(label('store a dashboards credential'), {
-      method: 'POST',
-      path: '/v1/credentials',
-      headers: admin,
-      body: json({ kind: 'dashboards', name: 'swept', token: `${canary}-stored`, isDefault: false }),
-    });
-    await call(label('rotate the dashboards credential in use, to the same token'), {
-      method: 'POST',
-      path: `/v1/credentials/${world.dashboardsCredentialId}/rotate`,
-      headers: admin,
-      body: json({ token: world.dashboardsToken }),
-    });
-    await call(label('refuse a credential naming a field of the other kind'), {
-      method: 'POST',
-      path: '/v1/credentials',
-      headers: admin,
-      body: json({ kind: 'dashboards', name: 'x', token: `${canary}-t`, keySecret: `${canary}-k` }),
-    });
-    for (const kind of KINDS) {
-      for (const variant of ['account key', 'SAS'] as const) {
-        const created = await call(label(`create a ${kind} pipe (${variant})`), {
-          method: 'POST',
-          path: pipes,
-          headers: bearer(keys.operator),
-          body: json(createBody(kind, canary, variant)),
-        });
-        if (created.status === 200) pipeIds[kind] = JSON.parse(created.text).result.id as string;
-      }
-      await call(label(`refuse a ${kind} pipe with an unknown field`), {
-        method: 'POST',
-        path: pipes,
-        headers: bearer(keys.operator),
-        body: json({ ...createBody(kind, canary, 'account key'), surprise: canary }),
-      });
-      const pipeId = pipeIds[kind]!;
-      // Table mappings of a postgres pipe change only while it is paused.
-      if (kind === 'postgres') world.pipes.setPipeState(pipeId, 'Paused');
-      await call(label(`update the ${kind} pipe`), {
-        method: 'PATCH',
-        path: `${pipes}/${pipeId}`,
-        headers: bearer(keys.operator),
-        body: json(validUpdateBody(kind, { secret: canary })),
-      });
-      await call(label(`read the ${kind} pipe's settings`), {
-        method: 'GET',
-        path: `${pipes}/${pipeId}/settings`,
-        headers: bearer(keys.viewer),
-      });
-    }
-    // Every source kind, authentication and credential form of the real service, created and updated.
-    const created = new Map<string, string>();
-    for (const { name, body } of realShapedCreateBodies(canary)) {
-      const response = await call(label(`create a real-shaped pipe: ${name}`), {
-        method: 'POST',
-        path: pipes,
-        headers: bearer(keys.operator),
-        body: json(body),
-      });
-      const kind = Object.keys(body.source)[0];
-      if (response.status === 200) created.set(kind, JSON.parse(response.text).result.id as string);
-    }
-    for (const { name, kind, body } of realShapedUpdateBodies(canary)) {
-      await call(label(`update a real-shaped pipe: ${name}`), {
-        method: 'PATCH',
-        path: `${pipes}/${created.get(kind)}`,
-        headers: bearer(keys.operator),
-        body: json(body),
-      });
-    }
-  }
-
   beforeAll(async () => {
     world = await startUpstreamWorld();
     canary = canaryOf(world);
@@ -194,25 +232,7 @@ describe('canary sweep (e2e)', () => {
     forbidden = [canary, basic];
     client = new ProbeClient(world.gateway.url);
     prisma = world.gateway.app.get(PrismaService);
-    ctx = await prepareContext(world, canary);
-
-    const pipeIds: Partial<Record<Kind, string>> = {};
-    for (const [phase, arrange] of PHASES) {
-      world.pipes.faults.clear();
-      world.dashboards.faults.clear();
-      arrange(world, canary);
-      await plantCanary((what) => `${phase}: ${what}`, pipeIds);
-      for (const route of ROUTES) {
-        await call(`${phase}: ${routeName(route)}`, {
-          method: route.method,
-          path: pathOf(route, ctx),
-          headers: authorizedCaller(route, world.tenant),
-          body: route.body ? json(route.body(ctx)) : undefined,
-        });
-      }
-    }
-    world.pipes.faults.clear();
-    world.dashboards.faults.clear();
+    await driveEveryRoute(world, canary, call);
   }, 60_000);
   afterAll(async () => {
     await client?.close();
@@ -363,6 +383,47 @@ describe('canary sweep (e2e)', () => {
       world.pipesKey.keySecret,
     ]);
     expect(response.text).toContain('password [redacted] rejected (key [redacted])');
+  });
+});
+
+/**
+ * The same sweep through a gateway that traces, a process of its own started as `npm start` starts
+ * it (the SDK instruments before anything loads), its spans exported over OTLP to a receiver here:
+ * no planted secret in any span or attribute it exported.
+ */
+describe('canary sweep of exported spans (e2e)', () => {
+  let receiver: OtlpReceiver;
+  let world: UpstreamWorld<GatewayProcess>;
+  let client: ProbeClient;
+  let canary: string;
+
+  beforeAll(async () => {
+    receiver = await OtlpReceiver.start();
+    world = await startUpstreamWorldWith(startGatewayProcess, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '50',
+    });
+    canary = canaryOf(world);
+    client = new ProbeClient(world.gateway.url);
+    await driveEveryRoute(world, canary, (_label, probe) => client.send(probe));
+    // A stop exports the spans still held.
+    await world.gateway.close();
+  }, 300_000);
+  afterAll(async () => {
+    await client?.close();
+    await world?.close();
+    await receiver?.close();
+  });
+
+  it('planted the canary: the upstreams received it, and the spans of those calls were exported', () => {
+    expect(JSON.stringify(world.pipes.requests())).toContain(canary);
+    expect(receiver.spans().filter((span) => span.kind === SPAN_KIND.client).length).toBeGreaterThan(50);
+  });
+
+  it("keeps the canary, the upstream credentials and the callers' keys out of every exported span", () => {
+    const basic = Buffer.from(`${world.pipesKey.keyId}:${world.pipesKey.keySecret}`).toString('base64');
+    const exported = receiver.exports.map((each) => `${each.raw}\n${JSON.stringify(each.spans)}`).join('\n');
+    expectAbsent(exported, [canary, basic, TEST_ADMIN_TOKEN, ...Object.values(world.tenant.keys)]);
   });
 });
 

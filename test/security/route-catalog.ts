@@ -9,7 +9,7 @@ import { validCreateBody, validUpdateBody } from '../fixtures/pipe-bodies';
 import type { Role } from '../../src/auth/roles';
 import { bearer, platformAuth, type TestTenant } from '../support/fixtures';
 import type { TestGateway } from '../support/gateway';
-import type { UpstreamWorld } from '../support/upstreams';
+import type { UpstreamWorld, WorldGateway } from '../support/upstreams';
 import type { DashboardSeed } from '../../sandbox';
 
 /** `caller`: any valid credential (a key, a user's token, the platform token). */
@@ -403,7 +403,7 @@ async function created(request: PromiseLike<{ status: number; body: any }>, what
 
 /** A key and credentials of `tenant` that routes may revoke, rotate or delete; plus one to read. */
 export async function prepareVault(
-  gateway: TestGateway,
+  gateway: Pick<TestGateway, 'http'>,
   tenant: TestTenant,
   secret: string,
 ): Promise<
@@ -493,7 +493,7 @@ export async function prepareVault(
  * upstream for the routes that delete or stop one.
  */
 export async function prepareUpstreamResources(
-  world: UpstreamWorld,
+  world: UpstreamWorld<WorldGateway>,
   secret: string,
 ): Promise<
   Pick<
@@ -568,7 +568,10 @@ export async function prepareUpstreamResources(
 }
 
 /** Everything a route can name, all in the world's tenant. */
-export async function prepareContext(world: UpstreamWorld, secret: string): Promise<RouteContext> {
+export async function prepareContext(
+  world: UpstreamWorld<WorldGateway>,
+  secret: string,
+): Promise<RouteContext> {
   return {
     ...(await prepareVault(world.gateway, world.tenant, secret)),
     ...(await prepareUpstreamResources(world, secret)),
