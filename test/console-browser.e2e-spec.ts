@@ -19,6 +19,7 @@ import {
   SCREENSHOTS,
   watchForPageErrors,
 } from './support/browser';
+import { Collector, QUICK, WEBHOOK_SECRET } from './support/audit-sink-receivers';
 import { buildConsole, type ConsoleBuild } from './support/console-build';
 import { bearer, createTenant, platformAuth, type TestTenant } from './support/fixtures';
 import { startGateway, type TestGateway } from './support/gateway';
@@ -50,6 +51,8 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
   let gateway: TestGateway;
   let tenant: TestTenant;
   let browser: Browser;
+  // The audit log's copy outside the gateway: a webhook collector, refusing when a test says so.
+  let collector: Collector;
   const organizationId = randomUUID();
   const serviceId = randomUUID();
   const timings: Record<string, number> = {};
@@ -77,8 +80,13 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       audience: 'pipes-gateway-console-test',
       suggestedGroups: Object.values(GROUPS),
     });
+    collector = new Collector();
+    const collectorUrl = await collector.listen();
     gateway = await startGateway(
       {
+        ...QUICK,
+        AUDIT_WEBHOOK_URL: `${collectorUrl}/ingest`,
+        AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
         PIPES_API_URL: pipes.url,
         DASHBOARDS_API_URL: dashboards.url,
         OIDC_ISSUER: issuer.url,
@@ -137,6 +145,7 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     await issuer?.close();
     await pipes?.close();
     await dashboards?.close();
+    await collector?.close();
     build?.remove();
   });
 
@@ -252,6 +261,28 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
     await context.close();
   });
 
+  it('after signing in, lands where the link pointed: its filters and its open event', async () => {
+    const events = await api()
+      .get('/v1/audit')
+      .query({ actor: `user:${AUDITED_PERSON}`, action: 'dashboard.replace' })
+      .set(bearer(tenant.keys.auditor))
+      .expect(200);
+    const seq = events.body.items[0].seq as number;
+    const { context, page, problems } = await newPage();
+    const link = `#/audit?actor=${encodeURIComponent(`user:${AUDITED_PERSON}`)}&event=${seq}`;
+    await page.goto(`${consoleUrl()}${link}`);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByLabel('Email').fill(`ivan-${run}@example.com`);
+    await page.getByLabel('Groups (comma-separated)').fill(GROUPS.auditor);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: `Event ${seq}` }).waitFor();
+    expect(new URL(page.url()).hash).toBe(link);
+    await expect(page.getByLabel('Actor').inputValue()).resolves.toBe(`user:${AUDITED_PERSON}`);
+    await look(page, '16a-signed-in-to-the-link');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   describe('as a person with every role', () => {
     let context: BrowserContext;
     let page: Page;
@@ -259,6 +290,7 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
 
     beforeAll(async () => {
       ({ context, page, problems } = await newPage());
+      await context.grantPermissions(['clipboard-read', 'clipboard-write']);
       await signIn(page, `erin-${run}@example.com`, [GROUPS.admins]);
     }, 60_000);
     afterAll(async () => {
@@ -271,10 +303,16 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await page.getByLabel('Actor').fill(`user:${AUDITED_PERSON}`);
       await page.getByRole('button', { name: 'Apply filters' }).click();
       const rows = page.locator('table.data tbody tr');
-      await expect(rows.first().getByText(`user:${AUDITED_PERSON}`).waitFor()).resolves.toBeUndefined();
+      // People by their address, keys by their name: the log's form on hover.
+      await expect(
+        rows.first().getByText(AUDITED_PERSON, { exact: true }).waitFor(),
+      ).resolves.toBeUndefined();
       const actors = await rows.locator('td:nth-child(3)').allInnerTexts();
       expect(actors.length).toBeGreaterThan(0);
-      expect(new Set(actors)).toEqual(new Set([`user:${AUDITED_PERSON}`]));
+      expect(new Set(actors)).toEqual(new Set([AUDITED_PERSON]));
+      await expect(rows.first().locator('td:nth-child(3)').getAttribute('title')).resolves.toBe(
+        `user:${AUDITED_PERSON}`,
+      );
       await page
         .getByRole('button', { name: /dashboard\.replace by/ })
         .first()
@@ -294,6 +332,17 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await page.getByText(/ok: the chain is intact — \d+ events checked/).waitFor();
       await page.getByRole('button', { name: 'Take a checkpoint' }).click();
       const checkpoint = await page.getByLabel('The checkpoint').innerText();
+      // Kept outside the gateway: copied, or saved as a file, both the JSON the form takes back.
+      await page.getByRole('button', { name: 'Copy the checkpoint' }).click();
+      await page.getByText('Copied: paste it where you keep checkpoints.').waitFor();
+      expect(JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()'))).toEqual(
+        JSON.parse(checkpoint),
+      );
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Download the checkpoint' }).click();
+      const saved = await download;
+      expect(saved.suggestedFilename()).toMatch(/^audit-checkpoint-seq-\d+\.json$/);
+      expect(JSON.parse(readFileSync(await saved.path(), 'utf8'))).toEqual(JSON.parse(checkpoint));
       await page.getByLabel('A kept checkpoint (JSON)').fill(checkpoint);
       await page.getByRole('button', { name: 'Verify against this checkpoint' }).click();
       await page.getByText(/the checkpoint at seq \d+ was reached/).waitFor();
@@ -319,9 +368,193 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       expect(events.map((event) => event.action)).toContain('dashboard.replace');
     });
 
+    it('keeps the filters and the open event in the address: Back and Forward move through them', async () => {
+      await section(page, 'Audit log').click();
+      // Typed as a person knows it, without the `user:` of the log.
+      await page.getByLabel('Actor').fill(AUDITED_PERSON);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      // The gateway says which actors the text stands for.
+      await page
+        .getByText(`Events by ${AUDITED_PERSON}, newest first. Looked for user:${AUDITED_PERSON}`)
+        .waitFor();
+      expect(new URL(page.url()).hash).toBe(`#/audit?actor=${encodeURIComponent(AUDITED_PERSON)}`);
+      const rows = page.locator('table.audit-events tbody tr');
+      await rows.first().getByText(AUDITED_PERSON, { exact: false }).waitFor();
+      // The pending event before the upstream call and its outcome: one row, both times.
+      const row = rows.filter({ hasText: 'dashboard.replace' }).first();
+      await expect(row.locator('time').count()).resolves.toBe(2);
+      await row.getByText(/asked/).waitFor();
+      const replace = row.getByRole('button').first();
+      const seq = await replace.innerText();
+      await replace.click();
+      await page.getByRole('heading', { name: `Event ${seq}` }).waitFor();
+      await page.getByRole('term').getByText('Asked').waitFor();
+      expect(new URL(page.url()).hash).toContain(`event=${seq}`);
+
+      await page.goBack();
+      await page.getByRole('heading', { name: `Event ${seq}` }).waitFor({ state: 'detached' });
+      await page.goBack();
+      await page.getByText('Every event, newest first.').waitFor();
+      await expect(page.getByLabel('Actor').inputValue()).resolves.toBe('');
+      await page.goForward();
+      await page.goForward();
+      await page.getByRole('heading', { name: `Event ${seq}` }).waitFor();
+      await expect(page.getByLabel('Actor').inputValue()).resolves.toBe(AUDITED_PERSON);
+
+      // Every action of a subject at once, chosen from the catalogue.
+      await page.getByLabel('Action').selectOption('dashboard.');
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await page
+        .getByText(`Events by user:${AUDITED_PERSON}, every dashboard action, newest first.`)
+        .waitFor();
+      const actions = await page.locator('table.audit-events tbody td:nth-child(4)').allInnerTexts();
+      expect(actions.length).toBeGreaterThan(0);
+      expect(actions.filter((action) => !action.startsWith('dashboard.'))).toEqual([]);
+      await look(page, '03a-audit-filtered-by-subject');
+    });
+
+    it('hides the credential use roll-ups when asked, and says how many', async () => {
+      await section(page, 'Audit log').click();
+      await page.getByLabel('Action').selectOption('credential.use');
+      // Roll-ups are written every half minute: read again until one is there.
+      const rollUps = page.locator('table.audit-events tbody td:nth-child(4)', { hasText: 'credential.use' });
+      for (let attempt = 0; attempt < 30 && (await rollUps.count()) === 0; attempt++) {
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await page.waitForTimeout(2_000);
+      }
+      expect(await rollUps.count()).toBeGreaterThan(0);
+      await page.getByLabel('Hide credential use roll-ups').check();
+      await page.getByText(/\d+ credential use roll-ups hidden/).waitFor();
+      await expect(rollUps.count()).resolves.toBe(0);
+      expect(new URL(page.url()).hash).toContain('uses=hidden');
+      await page.getByLabel('Hide credential use roll-ups').uncheck();
+      await rollUps.first().waitFor();
+    });
+
+    it('records a review, and shows through which event, by whom, and what is new since', async () => {
+      await section(page, 'Audit log').click();
+      const status = page.locator('.review-status');
+      await status.getByText(/^(Never reviewed|Reviewed through event)/).waitFor();
+      const through = page.getByLabel('Reviewed through event');
+      const head = Number(await through.inputValue());
+      expect(head).toBeGreaterThan(0);
+      await page.getByLabel('Note').fill('Console review: nothing unexplained');
+      await page.getByRole('button', { name: 'Record the review' }).click();
+      await page.getByText(new RegExp(`^Recorded: events \\d+ to ${head} reviewed by `)).waitFor();
+      await status
+        .getByText(new RegExp(`^Reviewed through event ${head} by .*erin-${run}@example.com$`))
+        .waitFor();
+      // Roll-ups of credential use may follow the review at any time: they are new since.
+      await status.getByText(/: (nothing new since|\d+ events? new since, marked below)\.$/).waitFor();
+      await look(page, '24-audit-reviewed');
+
+      // A change after the review is new, marked in the list.
+      await api()
+        .post('/v1/credentials')
+        .set(bearer(tenant.keys.admin))
+        .send({ kind: 'secret', name: `after-review-${run}`, value: randomUUID() })
+        .expect(201);
+      await page.getByRole('button', { name: 'Apply filters' }).click();
+      await status.getByText(/\d+ events? new since, marked below/).waitFor();
+      const created = page.locator('table.audit-events tbody tr', { hasText: `after-review-${run}` });
+      await created.getByText('new', { exact: true }).waitFor();
+      await expect(created.locator('td:nth-child(4)').innerText()).resolves.toBe('credential.create');
+      // The review itself is not waiting for one.
+      const recorded = page.locator('table.audit-events tbody tr', { hasText: 'audit.review' }).first();
+      await expect(recorded.getByText('new', { exact: true }).count()).resolves.toBe(0);
+      // A range already reviewed is refused, with what may be reviewed.
+      await through.fill(String(head));
+      await page.getByRole('button', { name: 'Record the review' }).click();
+      await page
+        .getByRole('alert')
+        .getByText(/review/i)
+        .first()
+        .waitFor();
+      expect(await accessibilityViolations(page)).toEqual([]);
+    });
+
+    it("shows whether the log's copy outside the gateway is kept up, and when it fails", async () => {
+      await section(page, 'Audit log').click();
+      const sinks = page.getByRole('list', { name: 'Copies of the log outside the gateway' });
+      await sinks.getByText(/^Webhook copy: delivering/).waitFor();
+      collector.answers.push(...Array<number>(1_000).fill(503));
+      await api()
+        .post('/v1/credentials')
+        .set(bearer(tenant.keys.admin))
+        .send({ kind: 'secret', name: `while-failing-${run}`, value: randomUUID() })
+        .expect(201);
+      for (let attempt = 0; attempt < 30 && !(await sinks.getByText('failing').count()); attempt++) {
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await page.waitForTimeout(500);
+      }
+      await sinks.getByText(/^Webhook copy: failing since .*; the platform operator sees why\.$/).waitFor();
+      expect(await sinks.innerText()).not.toContain('127.0.0.1');
+      await look(page, '25-audit-sink-failing');
+      collector.answers.length = 0;
+      for (let attempt = 0; attempt < 30 && (await sinks.getByText('failing').count()); attempt++) {
+        await page.getByRole('button', { name: 'Apply filters' }).click();
+        await page.waitForTimeout(500);
+      }
+      await sinks.getByText(/^Webhook copy: delivering/).waitFor();
+    });
+
+    it('recovers by itself after an upstream outage, and offers to try again', async () => {
+      dashboards.faults.add({ kind: 'status', status: 503, method: 'GET' });
+      try {
+        await section(page, 'Dashboards').click();
+        const alert = page.getByRole('alert');
+        await alert.getByRole('button', { name: 'Try again' }).waitFor({ timeout: 30_000 });
+        expect(await accessibilityViolations(page)).toEqual([]);
+        await screenshot(page, '26-dashboards-upstream-down');
+      } finally {
+        dashboards.faults.clear();
+      }
+      // Nobody clicks: the page reads again by itself once the upstream answers.
+      await page.getByRole('link', { name: /^Checkout/ }).waitFor({ timeout: 60_000 });
+      await expect(page.getByRole('alert').count()).resolves.toBe(0);
+
+      dashboards.faults.add({ kind: 'status', status: 503, method: 'GET' });
+      try {
+        await page.getByRole('link', { name: /^Checkout/ }).click();
+        await page
+          .getByRole('alert')
+          .getByRole('button', { name: 'Try again' })
+          .first()
+          .waitFor({ timeout: 30_000 });
+      } finally {
+        dashboards.faults.clear();
+      }
+      await page.getByRole('alert').getByRole('button', { name: 'Try again' }).first().click();
+      await page.getByRole('heading', { name: /^Versions$/ }).waitFor();
+      await page
+        .getByRole('caption')
+        .or(page.getByText('Stored versions'))
+        .first()
+        .waitFor({ timeout: 30_000 });
+    });
+
+    it('keeps what was typed in a refused form, never the secret, and names the field by its label', async () => {
+      await section(page, 'Vault').click();
+      await page.getByLabel('Pipes API key').check();
+      await page.getByLabel('Name', { exact: true }).fill(`refused-${run}`);
+      await page.getByLabel('Organization id').fill('not-an-organization');
+      await page.getByLabel('Key id', { exact: true }).fill('key-refused');
+      await page.getByLabel('Key secret').fill(`refused-secret-${run}`);
+      await page.getByRole('button', { name: 'Add to the vault' }).click();
+      const alert = page.getByRole('alert');
+      await alert.getByText('Organization id', { exact: true }).waitFor();
+      await expect(page.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(`refused-${run}`);
+      await expect(page.getByLabel('Organization id').inputValue()).resolves.toBe('not-an-organization');
+      await expect(page.getByLabel('Key secret').inputValue()).resolves.toBe('');
+      expect(await page.content()).not.toContain(`refused-secret-${run}`);
+      expect(await accessibilityViolations(page)).toEqual([]);
+      await screenshot(page, '27-vault-refused-kept');
+    });
+
     it('creates a secret, shows where it is used, rotates it into its pipe and deletes it', async () => {
       const name = `warehouse-keys-${run}`;
       await section(page, 'Vault').click();
+      await page.getByLabel('Secret', { exact: true }).check();
       await page.getByRole('button', { name: /Use named fields instead/ }).click();
       await page.getByRole('button', { name: 'Add a field' }).click();
       await page.getByLabel('Name', { exact: true }).fill(name);
@@ -379,7 +612,7 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       await row.getByText('Provisioning').waitFor();
       await look(page, '07-pipes-provisioning');
       // Read again every few seconds: the simulator moves it on to Running by itself.
-      await row.getByText('Running').waitFor({ timeout: 15_000 });
+      await row.getByText('Running').waitFor({ timeout: 30_000 });
       // Stopping asks first; a running pipe is offered no start.
       expect(await row.getByRole('button', { name: `Start clicks-${run}` }).count()).toBe(0);
       await row.getByRole('button', { name: `Stop clicks-${run}` }).click();
@@ -780,9 +1013,38 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       expect(await page.getByRole('link', { name: '← All dashboards' }).count()).toBe(0);
       await look(page, `13-role-${role}-dashboard-versions`);
     }
+    await followEveryLink(page);
     expect(problems).toEqual([]);
     await context.close();
   });
+
+  /**
+   * Opens every section the person is offered and follows every link on its page: each lands on
+   * a page that shows its heading and no error (an auditor-only person included).
+   */
+  async function followEveryLink(page: Page): Promise<void> {
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    const sections = await nav
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const followed = new Set<string>();
+    for (const sectionHref of sections) {
+      await page.goto(`${consoleUrl()}${sectionHref}`);
+      await page.locator('main h1').waitFor();
+      await page.waitForTimeout(1_000);
+      const hrefs = await page
+        .locator('main a[href^="#"]')
+        .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''));
+      for (const target of hrefs.filter((href) => href !== '#main' && !followed.has(href)).slice(0, 8)) {
+        followed.add(target);
+        await page.goto(`${consoleUrl()}${target}`);
+        await page.locator('main h1').waitFor();
+        await page.waitForTimeout(1_000);
+        expect([target, await page.getByRole('alert').allInnerTexts()]).toEqual([target, []]);
+        expect(await page.locator('main').innerText()).not.toContain("open none of the console's sections");
+      }
+    }
+  }
 
   it('lets a person whose groups reach two tenants choose one, and switch', async () => {
     // A group belongs to one tenant: the person reaches two through one group in each.

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from './gateway';
 import { useData } from './use-data';
 
@@ -7,8 +7,10 @@ export interface Page<T> {
   nextCursor: string | null;
 }
 
-export interface PagedList<T> {
-  items: T[];
+export interface PagedList<P extends Page<unknown>> {
+  items: P['items'];
+  /** The pages read, first to last: for what an answer says beside its items. */
+  pages: P[];
   loading: boolean;
   problem: string | null;
   hasMore: boolean;
@@ -18,10 +20,10 @@ export interface PagedList<T> {
   retry: () => void;
 }
 
-interface Older<T> {
+interface Older<P> {
   /** The first page the older ones follow. */
-  after: Page<T>;
-  items: T[];
+  after: P;
+  pages: P[];
   cursor: string | null;
 }
 
@@ -30,14 +32,14 @@ interface Older<T> {
  * more: never the whole of it. It reads from the first page again when `filter` changes; both
  * `readPage` and `filter` must keep their identity between renders (useCallback, useMemo).
  */
-export function usePagedList<T, F>(
-  readPage: (filter: F, cursor: string | undefined, signal: AbortSignal) => Promise<Page<T>>,
+export function usePagedList<P extends Page<unknown>, F>(
+  readPage: (filter: F, cursor: string | undefined, signal: AbortSignal) => Promise<P>,
   filter: F,
-): PagedList<T> {
+): PagedList<P> {
   const first = useData(
     useCallback((signal: AbortSignal) => readPage(filter, undefined, signal), [readPage, filter]),
   );
-  const [older, setOlder] = useState<Older<T> | null>(null);
+  const [older, setOlder] = useState<Older<P> | null>(null);
   const [moreProblem, setMoreProblem] = useState<string | null>(null);
   const [moreLoading, setMoreLoading] = useState(false);
   const reading = useRef<AbortController | null>(null);
@@ -59,7 +61,7 @@ export function usePagedList<T, F>(
         if (controller.signal.aborted) return;
         setOlder((last) => ({
           after: head,
-          items: [...(last !== null && last.after === head ? last.items : []), ...page.items],
+          pages: [...(last !== null && last.after === head ? last.pages : []), page],
           cursor: page.nextCursor,
         }));
         setMoreLoading(false);
@@ -72,8 +74,10 @@ export function usePagedList<T, F>(
     );
   }, [readPage, filter, head, cursor]);
 
+  const pages = useMemo(() => (head === null ? [] : [head, ...(shown?.pages ?? [])]), [head, shown]);
   return {
-    items: head === null ? [] : shown ? [...head.items, ...shown.items] : head.items,
+    items: useMemo(() => pages.flatMap((page) => page.items as P['items']), [pages]),
+    pages,
     loading: first.loading || moreLoading,
     problem: first.problem ?? moreProblem,
     hasMore: cursor !== null,

@@ -10,6 +10,8 @@ import { EventDetail } from './audit/event-detail';
 import { EventsTable } from './audit/events-table';
 import { ExportButton } from './audit/export-button';
 import { AuditFilters } from './audit/filters';
+import { RecordReview, ReviewStatusLine } from './audit/review';
+import { SinkStates } from './audit/sinks';
 import {
   describeFilter,
   foldPending,
@@ -28,7 +30,7 @@ const SEEK_PAGES = 20;
  * is filtered and open lives in the page's address.
  */
 export function AuditPage({ query }: { query: string }) {
-  const { client } = useConsole();
+  const { client, can } = useConsole();
   const view = useMemo(() => parseView(query), [query]);
   // The list is read again when the filter changes, not when an event is opened.
   const filterKey = JSON.stringify(view.filter);
@@ -47,9 +49,50 @@ export function AuditPage({ query }: { query: string }) {
       [client],
     ),
   );
-  const nameOf = useCallback((_reference: string | null): string | null => null, []);
+  const readReviews = useCallback(
+    (signal: AbortSignal) => answer(client.GET('/v1/audit/reviews/latest', { signal })),
+    [client],
+  );
+  const review = useData(can('AuditReviewsController_latest') ? readReviews : null);
+  const readSinks = useCallback(
+    (signal: AbortSignal) => answer(client.GET('/v1/audit/sinks', { signal })).then((states) => states.sinks),
+    [client],
+  );
+  const sinks = useData(can('AuditSinkStatesController_list') ? readSinks : null);
+  const readChoices = useCallback(
+    async (signal: AbortSignal) => {
+      const query = { params: { query: { limit: 200 } }, signal };
+      const [actors, targets] = await Promise.all([
+        answer(client.GET('/v1/audit/actors', query)),
+        answer(client.GET('/v1/audit/targets', query)),
+      ]);
+      return {
+        actors: actors.items.map((item) => ({ value: item.actor, label: item.name ?? item.actor })),
+        targets: targets.items.map((item) => ({ value: item.target, label: item.name ?? item.target })),
+      };
+    },
+    [client],
+  );
+  const choices = useData(readChoices).value;
+  // The names the gateway knows for the actors and targets of the pages read.
+  const names = useMemo(
+    () => Object.assign({}, ...events.pages.map((page) => page.names)) as Record<string, string>,
+    [events.pages],
+  );
+  const nameOf = useCallback(
+    (reference: string | null): string | null => (reference ? (names[reference] ?? null) : null),
+    [names],
+  );
+  const lookedFor = events.pages[0]?.actorsLookedFor;
 
-  const go = (change: Partial<AuditView>): void => navigate(viewAddress({ ...view, ...change }));
+  // Applying the filters shown reads the log again, as a new filter would.
+  const go = (change: Partial<AuditView>): void => {
+    const address = viewAddress({ ...view, ...change });
+    if (address !== window.location.hash) return navigate(address);
+    events.retry();
+    review.retry();
+    sinks.retry();
+  };
   const rows = foldPending(events.items);
   const shown = view.hideUses ? rows.filter((row) => row.event.action !== 'credential.use') : rows;
   const open =
@@ -69,13 +112,21 @@ export function AuditPage({ query }: { query: string }) {
   return (
     <>
       <h1>Audit log</h1>
+      {review.value && <ReviewStatusLine status={review.value} />}
+      <ErrorNote message={review.problem} onRetry={review.retry} />
+      {sinks.value && <SinkStates sinks={sinks.value} />}
+      <ErrorNote message={sinks.problem} onRetry={sinks.retry} />
       <AuditFilters
         filter={view.filter}
         actions={actions.value}
+        actors={choices?.actors}
+        targets={choices?.targets}
         onApply={(applied) => go({ filter: applied, event: null })}
       />
       <p className="muted" role="status">
         {describeFilter(view.filter)}, newest first.
+        {lookedFor && lookedFor.length > 0 && ` Looked for ${lookedFor.join(', ')}.`}
+        {lookedFor && lookedFor.length === 0 && ' No actor goes by that name.'}
       </p>
       <ErrorNote message={events.problem} onRetry={events.retry} />
       <div className="split">
@@ -104,6 +155,7 @@ export function AuditPage({ query }: { query: string }) {
             <p className="empty">No event matches these filters.</p>
           ) : (
             <EventsTable
+              reviewedThrough={review.value ? (review.value.latest?.throughSeq ?? 0) : null}
               rows={shown}
               open={view.event}
               onOpen={(seq) => go({ event: seq })}
@@ -132,6 +184,15 @@ export function AuditPage({ query }: { query: string }) {
           )
         )}
       </div>
+      {review.value && can('AuditReviewsController_record') && (
+        <RecordReview
+          status={review.value}
+          onRecorded={() => {
+            review.retry();
+            events.retry();
+          }}
+        />
+      )}
       <ExportButton filter={view.filter} />
       <ChainCheck />
     </>

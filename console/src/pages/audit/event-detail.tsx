@@ -22,11 +22,14 @@ export function targetLink(
   return null;
 }
 
-/** Why an event failed, in words: the upstream's own reason where it gave one. */
+/**
+ * Why an event failed, in words: what the caller was told (`detail`, the upstream's own reason
+ * included) where it was recorded, else the upstream's status.
+ */
 export function failureOf(event: AuditEvent): string | null {
   if (event.outcome !== 'failed' && event.outcome !== 'denied') return null;
   const details = (event.details ?? {}) as Record<string, unknown>;
-  const reason = typeof details.upstreamReason === 'string' ? details.upstreamReason : null;
+  const reason = typeof details.detail === 'string' ? details.detail : null;
   const status = typeof details.upstreamStatus === 'number' ? details.upstreamStatus : null;
   const problem = typeof details.problem === 'string' ? details.problem : null;
   if (reason) return status ? `The upstream answered ${status}: ${reason}` : reason;

@@ -1,15 +1,20 @@
 import { Badge, TableHead, Time } from '../../components/common';
 import { outcomeTone, type AuditRow } from './view';
 
-/** When an event happened; for a folded row, when the call was asked and when it was answered. */
+/** When an event happened; for a folded row, when the call was answered and when it was asked. */
 function When({ row }: { row: AuditRow }) {
   if (row.pending === null) return <Time at={row.event.at} />;
   return (
-    <span className="times">
-      <Time at={row.pending.at} /> <span className="muted">asked,</span>
+    <>
+      <Time at={row.event.at} />
       <br />
-      <Time at={row.event.at} /> <span className="muted">{row.event.outcome}</span>
-    </span>
+      <span className="muted small-print">
+        asked{' '}
+        <time dateTime={row.pending.at} title={row.pending.at}>
+          {new Date(row.pending.at).toLocaleTimeString()}
+        </time>
+      </span>
+    </>
   );
 }
 
@@ -19,8 +24,11 @@ export function EventsTable({
   open,
   onOpen,
   nameOf,
+  reviewedThrough,
 }: {
   rows: AuditRow[];
+  /** The last event a review covered (0 before the first): later ones are marked new. */
+  reviewedThrough: number | null;
   open: number | null;
   onOpen: (seq: number) => void;
   /** The words for an actor or a target, where they are known. */
@@ -35,8 +43,14 @@ export function EventsTable({
           const isOpen = open === event.seq || (pending !== null && open === pending.seq);
           const actor = nameOf(event.actor) ?? event.actor;
           const target = event.target ? (nameOf(event.target) ?? event.target) : '—';
+          // A review is not itself waiting for one.
+          const isNew =
+            reviewedThrough !== null && event.seq > reviewedThrough && event.action !== 'audit.review';
           return (
-            <tr key={event.seq} className={isOpen ? 'selected' : undefined}>
+            <tr
+              key={event.seq}
+              className={[isOpen && 'selected', isNew && 'unreviewed'].filter(Boolean).join(' ') || undefined}
+            >
               <td>
                 <button
                   type="button"
@@ -48,6 +62,12 @@ export function EventsTable({
                   {event.seq}
                 </button>
                 {pending && <span className="muted small-print"> after {pending.seq}</span>}
+                {isNew && (
+                  <>
+                    {' '}
+                    <Badge text="new" tone="busy" />
+                  </>
+                )}
               </td>
               <td>
                 <When row={row} />

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { components } from '../../../../clients/typescript/src';
 import { formText } from '../../form';
-import { actorAsWritten, OUTCOMES, type AuditFilter, type Outcome } from './view';
+import { OUTCOMES, type AuditFilter, type Outcome } from './view';
 
 type AuditAction = components['schemas']['AuditActionView'];
 
@@ -28,9 +28,8 @@ function filterOf(form: HTMLFormElement): AuditFilter {
     const local = text(name);
     return local === undefined ? undefined : new Date(local).toISOString();
   };
-  const actor = text('actor');
   return {
-    actor: actor === undefined ? undefined : actorAsWritten(actor),
+    actor: text('actor'),
     action: text('action'),
     target: text('target'),
     outcome: text('outcome') as Outcome | undefined,
@@ -89,7 +88,7 @@ export function AuditFilters({
         <input
           name="actor"
           defaultValue={filter.actor}
-          placeholder="dana@example.com or a key id"
+          placeholder="dana@example.com, a key's name or id"
           list="audit-actors"
           autoComplete="off"
         />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { actorAsWritten, describeFilter, foldPending, parseView, viewAddress, type AuditEvent } from './view';
+import { describeFilter, foldPending, parseView, viewAddress, type AuditEvent } from './view';
 
 function event(seq: number, change: Partial<AuditEvent>): AuditEvent {
   return {
@@ -42,19 +42,6 @@ describe('the audit view in the address', () => {
   it('leaves the query out when nothing is chosen', () => {
     expect(viewAddress({ filter: {}, event: null, hideUses: false })).toBe('#/audit');
   });
-});
-
-describe('an actor typed as a person knows it', () => {
-  it.each([
-    ['dana@example.com', 'user:dana@example.com'],
-    ['  dana@example.com ', 'user:dana@example.com'],
-    ['3F1E2D4C-0000-4000-8000-000000000000', 'key:3f1e2d4c-0000-4000-8000-000000000000'],
-    ['user:dana@example.com', 'user:dana@example.com'],
-    ['key:abc', 'key:abc'],
-    ['user-sub:1234', 'user-sub:1234'],
-    ['platform', 'platform'],
-    ['somebody', 'somebody'],
-  ])('reads %s as %s', (typed, written) => expect(actorAsWritten(typed)).toBe(written));
 });
 
 describe('the filter in words', () => {

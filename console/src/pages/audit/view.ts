@@ -55,22 +55,6 @@ export function viewAddress(view: AuditView): string {
   });
 }
 
-const ACTOR_FORM = /^(key|user|user-sub):/i;
-const NAMED_ACTORS = ['platform', 'cli', 'sandbox', 'gateway'];
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/**
- * An actor as events write it, from what a person typed: an email address is a person
- * (`user:`), a UUID a gateway key (`key:`); a written form is kept as it is.
- */
-export function actorAsWritten(typed: string): string {
-  const text = typed.trim();
-  if (text === '' || ACTOR_FORM.test(text) || NAMED_ACTORS.includes(text.toLowerCase())) return text;
-  if (text.includes('@')) return `user:${text}`;
-  if (UUID.test(text)) return `key:${text.toLowerCase()}`;
-  return text;
-}
-
 /** The filter in words, for the line that says what the list shows. */
 export function describeFilter(filter: AuditFilter): string {
   const parts: string[] = [];

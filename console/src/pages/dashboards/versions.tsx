@@ -3,7 +3,7 @@ import type { components } from '../../../../clients/typescript/src';
 import { ConfirmButton, ErrorNote, TableHead, Time } from '../../components/common';
 import { DiffView } from '../../components/diff-view';
 import { useConsole } from '../../console-context';
-import { answer, errorMessage, exchange, type GatewayClient } from '../../gateway';
+import { answer, errorMessage, exchange, GatewayError, type GatewayClient } from '../../gateway';
 import { href } from '../../router';
 import { useData } from '../../use-data';
 import { DashboardContent } from './content';
@@ -46,10 +46,13 @@ export function DashboardVersions({ id }: { id: string }) {
     useCallback(
       async (signal: AbortSignal) => {
         const [read, list] = await Promise.all([
-          // A deleted dashboard has no current content, but its versions remain and can be restored.
+          // A deleted dashboard (404) has no current content, but its versions remain and can be restored.
           readsCurrent
             ? exchange(client.GET('/v1/dashboards/{id}', { params: { path: { id } }, signal })).catch(
-                () => null,
+                (error: unknown) => {
+                  if (error instanceof GatewayError && error.status === 404) return null;
+                  throw error;
+                },
               )
             : null,
           answer(client.GET('/v1/dashboards/{id}/versions', { params: { path: { id } }, signal })),

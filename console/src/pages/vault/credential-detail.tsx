@@ -97,7 +97,13 @@ export function CredentialDetail({
     void (async () => {
       setProblem(null);
       try {
-        await answer(client.DELETE('/v1/credentials/{id}', { params: { path: { id: credential.id } } }));
+        // The pipes that use it were named in the question: deleting it anyway is what was asked.
+        const inUse = uses !== null && uses.length > 0;
+        await answer(
+          client.DELETE('/v1/credentials/{id}', {
+            params: { path: { id: credential.id }, query: inUse ? { force: true } : {} },
+          }),
+        );
         onDeleted(
           uses && uses.length > 0
             ? `${credential.name} was deleted. It was used by ${pipesIn(uses)}: a change to them that needs it will be refused.`
@@ -106,6 +112,8 @@ export function CredentialDetail({
         navigate(href('vault'));
       } catch (error) {
         setProblem(errorMessage(error));
+        // Refused as in use by pipes not yet listed here: list them for the next question.
+        usage.retry();
       }
     })();
   };
