@@ -51,15 +51,14 @@ export class DisplayNames {
       const kind = reference.slice(0, colon);
       const id = reference.slice(colon + 1);
       if (kind === PERSON) names[reference] = id;
-      else if (kind in LOOKUPS) idsByKind.set(kind, (idsByKind.get(kind) ?? new Set()).add(id));
+      else if (Object.hasOwn(LOOKUPS, kind)) idsByKind.set(kind, (idsByKind.get(kind) ?? new Set()).add(id));
     }
-    const found = await Promise.all(
-      [...idsByKind].map(async ([kind, ids]) => {
-        const rows = await LOOKUPS[kind](this.repository, tenantId, [...ids]);
-        return rows.map((row): [string, string] => [`${kind}:${row.id}`, row.name]);
-      }),
-    );
-    return Object.assign(names, Object.fromEntries(found.flat()));
+    // One kind after another: a page's names take one pooled connection at a time, not one per kind.
+    for (const [kind, ids] of idsByKind) {
+      for (const row of await LOOKUPS[kind](this.repository, tenantId, [...ids]))
+        names[`${kind}:${row.id}`] = row.name;
+    }
+    return names;
   }
 
   /** The actors (`key:<id>`) of the tenant's keys named `name`, in any case. */
