@@ -1,0 +1,197 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { OtlpSinkTally } from './children/otlp-sink';
+import { freshDatabase, gatewayEnv } from './lib/database';
+import { closedLoop, LoadTally, type LoadRequest } from './lib/load';
+import { describeMachine } from './lib/machine';
+import { commandOptions, namedInOrder } from './lib/options';
+import { ask, cpuMs, productionLaunch, runMain, settle, startChild } from './lib/processes';
+import type { Message } from './lib/processes';
+import { DASHBOARD_IDS, pipesPath, type GatewayReady, type UpstreamsReady } from './lib/scenario';
+import { median } from './lib/stats';
+
+// A traced gateway keeps at least this share of the throughput of one that does not trace.
+const TARGET = 0.85;
+const SLICE_SECONDS = 1;
+const RESULTS = resolve(__dirname, '../../bench/results');
+const child = (name: string): string => join(__dirname, 'children', `${name}.js`);
+// Preloaded into both gateways, as main.ts imports it first: it starts the SDK when an endpoint is set.
+const TRACING_START = resolve(__dirname, '../src/tracing/register.js');
+
+const flags = commandOptions('bench:tracing', {
+  rounds: { type: 'string', default: '1' },
+  seconds: { type: 'string', default: '6' },
+  warmup: { type: 'string', default: '3' },
+  connections: { type: 'string', default: '50' },
+  'log-level': { type: 'string', default: 'info' },
+  /** Comma-separated read routes, measured in that order; all five when left out. */
+  routes: { type: 'string' },
+});
+const settings = {
+  rounds: Number(flags.rounds),
+  seconds: Number(flags.seconds),
+  warmupSeconds: Number(flags.warmup),
+  connections: Number(flags.connections),
+  logLevel: flags['log-level'],
+};
+
+interface ReadRoute {
+  name: string;
+  path: () => string;
+}
+
+function readRoutes(pipeId: string): ReadRoute[] {
+  let next = 0;
+  return [
+    { name: 'GET settings', path: () => pipesPath(pipeId, '/settings') },
+    { name: 'GET pipe', path: () => pipesPath(pipeId) },
+    { name: 'GET pipes', path: () => pipesPath() },
+    { name: 'GET dashboard', path: () => `/v1/dashboards/${DASHBOARD_IDS[next++ % DASHBOARD_IDS.length]}` },
+    { name: 'GET dashboards', path: () => '/v1/dashboards' },
+  ];
+}
+
+interface Gateway {
+  name: 'off' | 'on';
+  url: string;
+  pid: number;
+  key: string;
+}
+
+interface Measured {
+  rps: number;
+  cpuMsPerRequest: number;
+  failed: number;
+}
+
+/**
+ * One route on both gateways, in one-second slices taken in turn (the first of each turn rotating),
+ * so that both are measured over the same stretch of this machine's moving pace (bench/README.md).
+ */
+async function measureRoute(
+  route: ReadRoute,
+  gateways: Gateway[],
+): Promise<Record<Gateway['name'], Measured>> {
+  const request = (gateway: Gateway): LoadRequest => ({
+    method: 'GET',
+    path: route.path,
+    headers: { authorization: `Bearer ${gateway.key}` },
+  });
+  const pids = gateways.map((gateway) => gateway.pid);
+  for (const gateway of gateways) {
+    await settle(pids);
+    await closedLoop(gateway.url, request(gateway), {
+      connections: settings.connections,
+      seconds: settings.warmupSeconds,
+    });
+  }
+  const tallies = new Map(gateways.map((gateway) => [gateway, new LoadTally()]));
+  const cpu = new Map(gateways.map((gateway) => [gateway, 0]));
+  await settle(pids);
+  for (let slice = 0; slice < settings.seconds; slice++) {
+    for (const gateway of [...gateways.slice(slice % 2), ...gateways.slice(0, slice % 2)]) {
+      const before = cpuMs(gateway.pid);
+      await closedLoop(
+        gateway.url,
+        request(gateway),
+        { connections: settings.connections, seconds: SLICE_SECONDS },
+        tallies.get(gateway),
+      );
+      cpu.set(gateway, cpu.get(gateway)! + cpuMs(gateway.pid) - before);
+    }
+  }
+  const measured = (gateway: Gateway): Measured => {
+    const result = tallies.get(gateway)!.result();
+    return { rps: result.rps, cpuMsPerRequest: cpu.get(gateway)! / result.ok, failed: result.failed };
+  };
+  return { off: measured(gateways[0]), on: measured(gateways[1]) };
+}
+
+async function startGateway(
+  name: Gateway['name'],
+  databaseUrl: string,
+  upstreams: UpstreamsReady,
+  tracing: NodeJS.ProcessEnv,
+): Promise<Gateway> {
+  const { child: gatewayChild, ready } = await startChild<GatewayReady>(
+    `gateway (tracing ${name})`,
+    child('gateway'),
+    {
+      args: [JSON.stringify(upstreams)],
+      execArgv: ['--require', TRACING_START, ...productionLaunch().nodeOptions],
+      env: gatewayEnv(databaseUrl, settings.logLevel, {
+        PIPES_API_URL: upstreams.pipesUrl,
+        DASHBOARDS_API_URL: upstreams.dashboardsUrl,
+        ...tracing,
+      }),
+    },
+  );
+  return { name, url: ready.url, pid: gatewayChild.pid!, key: ready.key };
+}
+
+const format = (value: number, digits = 0): string =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+runMain(async (cleanups) => {
+  const database = await freshDatabase('pipes_gateway_bench');
+  cleanups.push(database.drop);
+  const { ready: upstreams } = await startChild<UpstreamsReady>('upstream simulators', child('upstreams'));
+  const sink = await startChild<Message & { url: string }>('OTLP sink', child('otlp-sink'));
+  const routes = namedInOrder(readRoutes(upstreams.pipeId), flags.routes?.split(','));
+  const gateways = [
+    await startGateway('off', database.url, upstreams, {}),
+    await startGateway('on', database.url, upstreams, {
+      OTEL_EXPORTER_OTLP_ENDPOINT: sink.ready.url,
+      OTEL_TRACES_SAMPLER: 'always_on',
+    }),
+  ];
+  const rounds = new Map<string, Record<Gateway['name'], Measured>[]>(
+    routes.map((route) => [route.name, []]),
+  );
+  for (let round = 1; round <= settings.rounds; round++) {
+    for (const route of routes) {
+      console.log(`round ${round}/${settings.rounds}: ${route.name}`);
+      rounds.get(route.name)!.push(await measureRoute(route, gateways));
+    }
+  }
+  const exported = await ask<OtlpSinkTally>(sink.child, { type: 'otlp-tally' }, 'otlp-tally');
+
+  const rows = routes.map((route) => {
+    const measured = rounds.get(route.name)!;
+    const ratios = measured.map((each) => each.on.rps / each.off.rps);
+    const ratio = median(ratios);
+    return {
+      route: route.name,
+      offRps: median(measured.map((each) => each.off.rps)),
+      onRps: median(measured.map((each) => each.on.rps)),
+      ratio,
+      ratios,
+      offCpuMs: median(measured.map((each) => each.off.cpuMsPerRequest)),
+      onCpuMs: median(measured.map((each) => each.on.cpuMsPerRequest)),
+      failed: measured.reduce((sum, each) => sum + each.off.failed + each.on.failed, 0),
+      met: ratio >= TARGET,
+    };
+  });
+  console.log(
+    `\nread throughput with tracing on (every request sampled, spans exported over OTLP to a local sink ` +
+      `that discards them) over tracing off; LOG_LEVEL=${settings.logLevel}, ${settings.connections} connections\n`,
+  );
+  console.log('| route | off req/s | on req/s | on/off | CPU ms/req off / on | target | failed |');
+  console.log('| --- | ---: | ---: | --- | --- | --- | ---: |');
+  for (const row of rows) {
+    const perRound =
+      row.ratios.length > 1 ? ` (${row.ratios.map((ratio) => ratio.toFixed(2)).join(', ')})` : '';
+    console.log(
+      `| ${row.route} | ${format(row.offRps)} | ${format(row.onRps)} | ${row.ratio.toFixed(2)}${perRound} | ` +
+        `${format(row.offCpuMs, 3)} / ${format(row.onCpuMs, 3)} | ≥ ${TARGET.toFixed(2)}: ${row.met ? 'met' : 'NOT MET'} | ${row.failed} |`,
+    );
+  }
+  console.log(`\nthe sink took ${exported.exports} exports, ${format(exported.bytes / 2 ** 20, 1)} MiB`);
+  mkdirSync(RESULTS, { recursive: true });
+  const path = join(RESULTS, 'tracing.json');
+  writeFileSync(
+    path,
+    `${JSON.stringify({ at: new Date().toISOString(), machine: describeMachine(), settings, target: TARGET, routes: rows, exported }, null, 2)}\n`,
+  );
+  console.log(`written to ${path}`);
+});
