@@ -30,8 +30,9 @@ describe('syslog messages', () => {
   });
 
   it('are framed by their length in bytes, not characters', () => {
-    const framed = octetCounted('é1');
-    expect(framed.toString('utf8')).toBe('3 é1');
+    const framed = octetCounted(['é1', 'abc', '']);
+    expect(framed.toString('utf8')).toBe('3 é13 abc0 ');
+    expect(framed.length).toBe(Buffer.byteLength('3 é13 abc0 '));
   });
 });
 
@@ -40,6 +41,7 @@ describe('webhook signatures', () => {
     const body = `${record.line}\n`;
     const expected = createHmac('sha256', SECRET).update(`1700000000.${body}`).digest('hex');
     expect(webhookSignature(SECRET, 1700000000, body)).toBe(`t=1700000000,v1=${expected}`);
+    expect(webhookSignature(SECRET, 1700000000, Buffer.from(body))).toBe(`t=1700000000,v1=${expected}`);
   });
 
   it('show an address without user-info or query', () => {
