@@ -83,7 +83,9 @@ export function AuditPage({ query }: { query: string }) {
     (reference: string | null): string | null => (reference ? (names[reference] ?? null) : null),
     [names],
   );
-  const lookedFor = events.pages[0]?.actorsLookedFor;
+  // Which actors a typed name stood for; an actor written in its form stands for itself.
+  const matched = events.pages[0]?.actorsLookedFor;
+  const lookedFor = matched?.length === 1 && matched[0] === view.filter.actor ? undefined : matched;
 
   // Applying the filters shown reads the log again, as a new filter would.
   const go = (change: Partial<AuditView>): void => {

@@ -95,14 +95,8 @@ export function RecordReview({ status, onRecorded }: { status: ReviewStatus; onR
       >
         <label>
           {REVIEW_LABELS.throughSeq}{' '}
-          <input
-            name="throughSeq"
-            type="number"
-            min={from}
-            max={status.headSeq}
-            defaultValue={status.headSeq}
-            required
-          />
+          {/* No bounds of its own: the gateway's refusal says which events may be reviewed. */}
+          <input name="throughSeq" type="number" min={1} defaultValue={status.headSeq} required />
         </label>
         <label>
           {REVIEW_LABELS.note}{' '}
