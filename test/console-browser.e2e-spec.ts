@@ -1012,6 +1012,24 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       expect(await page.getByRole('button', { name: 'Edit the content' }).count()).toBe(0);
       expect(await page.getByRole('link', { name: '← All dashboards' }).count()).toBe(0);
       await look(page, `13-role-${role}-dashboard-versions`);
+
+      // Every button of the audit page works for an auditor alone.
+      await section(page, 'Audit log').click();
+      await page.getByRole('button', { name: 'Verify the whole chain' }).click();
+      await page.getByText(/ok: the chain is intact/).waitFor();
+      await page.getByRole('button', { name: 'Take a checkpoint' }).click();
+      await page.getByRole('button', { name: 'Download the checkpoint' }).waitFor();
+      const exported = page.waitForEvent('download');
+      await page.getByRole('button', { name: 'Export as NDJSON' }).click();
+      await exported;
+      await page.getByLabel('Hide credential use roll-ups').check();
+      await page.getByRole('button', { name: 'Clear' }).click();
+      await page
+        .getByRole('button', { name: /^Event \d+:/ })
+        .first()
+        .click();
+      await page.getByRole('heading', { name: /^Event \d+$/ }).waitFor();
+      expect(await page.getByRole('alert').allInnerTexts()).toEqual([]);
     }
     await followEveryLink(page);
     expect(problems).toEqual([]);
