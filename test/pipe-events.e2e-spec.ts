@@ -592,10 +592,11 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
   );
 });
 
-describe.each<{ bus: string; env: Record<string, string>; itOnBus: typeof itWithRedis }>([
-  { bus: 'in-process', env: {}, itOnBus: it },
-  { bus: 'Redis', env: { REDIS_URL: TEST_REDIS_URL }, itOnBus: itWithRedis },
-])('kept pipe events on the $bus bus, bounded by bytes (e2e)', ({ bus, env, itOnBus }) => {
+describe.each<{ bus: string; env: Record<string, string>; itOnBus: typeof itWithRedis; rssMiB: number }>([
+  { bus: 'in-process', env: {}, itOnBus: it, rssMiB: 64 },
+  // Each large event also passes through the Redis clients' buffers, published and received.
+  { bus: 'Redis', env: { REDIS_URL: TEST_REDIS_URL }, itOnBus: itWithRedis, rssMiB: 128 },
+])('kept pipe events on the $bus bus, bounded by bytes (e2e)', ({ bus, env, itOnBus, rssMiB }) => {
   itOnBus(
     'keeps at most PIPE_EVENTS_KEPT_BYTES_PER_SERVICE of each service and PIPE_EVENTS_KEPT_BYTES in all, however large the pipes',
     async () => {
@@ -664,7 +665,7 @@ describe.each<{ bus: string; env: Record<string, string>; itOnBus: typeof itWith
         expect(after.heapUsed - before.heapUsed).toBeLessThan(Math.min(10 * 1024 * KiB, sent - 1_000 * KiB));
         // This process also holds the embedded database and the simulator: its RSS moves by more
         // than the heap does, so the bound on it is looser.
-        expect(after.rss - before.rss).toBeLessThan(64 * 1024 * KiB);
+        expect(after.rss - before.rss).toBeLessThan(rssMiB * 1024 * KiB);
 
         // A reader that missed nothing resumes from the newest event; one whose event was dropped
         // is told to read the list again.
