@@ -779,7 +779,7 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       const commands = page.getByRole('group', { name: 'Commands' });
       await commands.getByRole('button', { name: 'Stop', exact: true }).click();
       await commands.getByRole('button', { name: 'Yes, stop' }).click();
-      await state.getByText('Stopped').waitFor({ timeout: 15_000 });
+      await state.getByText('Stopped').waitFor({ timeout: 30_000 });
       const specs = page.getByRole('region', { name: 'Its spec history' });
       await expect(specs.getByRole('row').count()).resolves.toBe(2);
       await look(page, '20-pipe-settings-and-history');
