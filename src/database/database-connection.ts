@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import { Pool } from 'pg';
@@ -151,14 +152,7 @@ export async function connectEmbedded(dataDir: string, image?: Blob): Promise<Da
     query: null,
     async withLock(lockId, work) {
       await pglite.waitReady;
-      return queue.run(lockId, () =>
-        work({
-          exec: async (sql) => {
-            await pglite.exec(sql);
-          },
-          query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
-        }),
-      );
+      return queue.run(lockId, () => work(pgliteSession(pglite)));
     },
     close: async () => {
       try {
@@ -167,5 +161,15 @@ export async function connectEmbedded(dataDir: string, image?: Blob): Promise<Da
         unlock();
       }
     },
+  };
+}
+
+/** A session on an embedded database: PGlite runs one statement at a time on its one connection. */
+export function pgliteSession(pglite: Pick<PGliteInstance, 'exec' | 'query'>): SqlSession {
+  return {
+    exec: async (sql) => {
+      await pglite.exec(sql);
+    },
+    query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pgliteSession } from '../../src/database/database-connection';
 import { applyMigrations } from '../../src/database/migrator';
 
 /**
@@ -14,15 +15,7 @@ export async function buildEmbeddedDatabaseImage(): Promise<void> {
   const { PGlite } = await import('@electric-sql/pglite');
   const pglite = new PGlite('memory://');
   try {
-    await applyMigrations({
-      withLock: (_lockId, work) =>
-        work({
-          exec: async (sql) => {
-            await pglite.exec(sql);
-          },
-          query: async <Row>(sql: string, params?: unknown[]) => (await pglite.query<Row>(sql, params)).rows,
-        }),
-    });
+    await applyMigrations({ withLock: (_lockId, work) => work(pgliteSession(pglite)) });
     const image = await pglite.dumpDataDir('none');
     const path = join(tmpdir(), `pipes-gateway-test-database-${process.pid}.tar`);
     writeFileSync(path, Buffer.from(await image.arrayBuffer()));
