@@ -1,5 +1,5 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { PGlite as PGliteInstance } from '@electric-sql/pglite';
 import { PrismaPg } from '@prisma/adapter-pg';
 import type { SqlDriverAdapterFactory } from '@prisma/driver-adapter-utils';
@@ -124,7 +124,8 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
  * that lives only as long as the process (tests). A folder is locked for this process while it is
  * open (lockDataDir): a second process is refused at once, naming this one.
  *
- * `image`, for memory:// only, is a dump of a migrated database to start from (tests start many).
+ * `image` is a dump of a migrated database to start from when there is no database yet, in memory
+ * or in the folder (tests start many).
  *
  * PGlite and its adapter are loaded here, not at the top of the file: a gateway on Postgres would
  * otherwise carry them in its RSS for nothing.
@@ -139,9 +140,10 @@ export async function connectEmbedded(dataDir: string, image?: Blob): Promise<Da
   if (!inMemory) mkdirSync(location, { recursive: true });
   // Two processes on one folder corrupt it, and each loses what the other wrote: one at a time.
   const unlock = inMemory ? () => undefined : await lockDataDir(resolve(dataDir));
-  // An image (PGlite's dumpDataDir) of a migrated database spares an in-memory one initdb and the
+  // An image (PGlite's dumpDataDir) of a migrated database spares a new one initdb and the
   // migrations: most of what starting a test gateway costs.
-  const pglite = new PGlite(location, inMemory && image ? { loadDataDir: image } : {});
+  const fresh = inMemory || !existsSync(join(location, 'PG_VERSION'));
+  const pglite = new PGlite(location, fresh && image ? { loadDataDir: image } : {});
   // One process owns the embedded database, so locks only need to queue work in this process.
   const queue = new KeyedLimiter<number>(1);
   return {
