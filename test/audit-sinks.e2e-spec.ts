@@ -328,11 +328,11 @@ describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog over TLS (RFC 5425) to a
     const gateway = await startGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tls://127.0.0.1:${rsyslog.port}` });
     try {
       await createTenant(gateway);
-      const state = await waitFor('a failed delivery', async () => {
+      // On a database shared with the suite's other gateways, an earlier sink's error may be there first.
+      const state = await waitFor('a delivery refused for its certificate', async () => {
         const sink = await sinkState(gateway, 'syslog');
-        return sink.lastError !== null && sink;
+        return /certificate/i.test(String(sink.lastError)) && sink;
       });
-      expect(state.lastError).toMatch(/certificate/i);
       expect(state.eventsBehind).toBeGreaterThan(0);
     } finally {
       await gateway.close();
