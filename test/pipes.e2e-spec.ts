@@ -449,6 +449,26 @@ describe('pipes facade and create-spec history (e2e)', () => {
       expect(world.pipes.requests().filter((r) => r.method === 'POST')).toHaveLength(1);
     });
 
+    it('takes a key again once its first use is over 24 hours old: a new create, replayed from then on', async () => {
+      const key = randomUUID();
+      const send = (name: string) =>
+        world.gateway.http
+          .post(path())
+          .set(operator())
+          .set('Idempotency-Key', key)
+          .send({ ...validCreateBody('kinesis'), name });
+      const first = await send('first-use').expect(200);
+      await world.gateway.app.get(PrismaService).idempotentRequest.updateMany({
+        where: { key },
+        data: { createdAt: new Date(Date.now() - 25 * 3_600_000) },
+      });
+      const second = await send('second-use').expect(200);
+      expect(second.body.result.id).not.toBe(first.body.result.id);
+      expect(second.body.result.name).toBe('second-use');
+      expect((await send('second-use').expect(200)).body).toEqual(second.body);
+      await send('first-use').expect(422);
+    });
+
     it("keeps each tenant's keys apart: one key and one body from two tenants create two pipes", async () => {
       const other = await createTenant(world.gateway);
       await world.gateway.http

@@ -55,9 +55,6 @@ export interface CreateKeyWrites {
 
 const NO_KEY: CreateKeyWrites = { pending: () => [], completed: () => [], succeededAsWritten: () => [] };
 
-/** A keyed create's first step: the earlier answer to replay, or the fingerprint to record it by. */
-export type IdempotencyCheck = { replay: ReplayedAnswer } | { replay: null; fingerprint: string };
-
 /**
  * Every create sent with an Idempotency-Key, pipes and dashboards alike: the first answer is
  * replayed for the same request within 24 hours; what to answer otherwise is replayOf's.
@@ -75,9 +72,12 @@ export class IdempotencyStore {
   }
 
   /**
-   * Every create that takes an Idempotency-Key: the earlier answer for its key when there is one,
-   * else `run`'s, which writes `writes` with its audit events. A second create racing for the key
-   * fails its pending write, and is answered 409 in progress.
+   * Every create that takes an Idempotency-Key: `run`'s answer, which writes `writes` with its
+   * audit events, unless the key was taken. The key is not looked up first: a create's pending
+   * write takes it or fails on it, whole, before anything else is done, so `run` must write the
+   * pending rows before any effect. Only then is the key read: the earlier answer is replayed, a
+   * request still in progress is answered 409, and a key older than 24 hours is released and the
+   * create made again.
    */
   async create<T>(
     create: CreateRequest,
@@ -85,47 +85,52 @@ export class IdempotencyStore {
   ): Promise<T | ReplayedAnswer> {
     if (create.key === null) return run(NO_KEY);
     const key: IdempotencyKeyOf = { tenantId: create.tenantId, operation: create.operation, key: create.key };
-    const check = await this.check({
-      ...key,
-      request: canonicalJson(create.request),
-      resource: create.resource,
-    });
-    if (check.replay) return check.replay;
-    const { fingerprint } = check;
-    try {
-      return await run({
-        pending: (recordId) => [this.requests.pending(key, fingerprint, recordId ?? null)],
-        completed: (succeeded, response) => [this.completed(key, succeeded, response)],
-        succeededAsWritten: (status, bodyJson) => [this.succeededAsWritten(key, status, bodyJson)],
-      });
-    } catch (error) {
-      throw isUniqueViolation(error, UNIQUE.idempotentRequest) ? idempotentRequestInProgress() : error;
+    const keyed: KeyedRequest = { ...key, request: canonicalJson(create.request), resource: create.resource };
+    const fingerprint = this.crypto.fingerprint(keyed.request);
+    const writes: CreateKeyWrites = {
+      pending: (recordId) => [this.requests.pending(key, fingerprint, recordId ?? null)],
+      completed: (succeeded, response) => [this.completed(key, succeeded, response)],
+      succeededAsWritten: (status, bodyJson) => [this.succeededAsWritten(key, status, bodyJson)],
+    };
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await run(writes);
+      } catch (error) {
+        if (!isUniqueViolation(error, UNIQUE.idempotentRequest)) throw error;
+      }
+      const replay = await this.earlierAnswer(keyed);
+      if (replay !== null) return replay;
+      // Released meanwhile (expired, or by a request that found it so): taken again, once.
+      if (attempt === 1) throw idempotentRequestInProgress();
     }
   }
 
-  /** The earlier answer under this key within 24 h, if any; an expired key is released. */
-  private async check(keyed: KeyedRequest): Promise<IdempotencyCheck> {
+  /**
+   * What the earlier request under this key answers now: its answer replayed, or a problem thrown
+   * (another request, in progress, unknown outcome). Null when the key is free again: it was never
+   * used within 24 hours, and an expired one is released.
+   */
+  private async earlierAnswer(keyed: KeyedRequest): Promise<ReplayedAnswer | null> {
     const earlier = await this.requests.find(keyed);
-    if (earlier !== null && earlier.createdAt.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) {
+    if (earlier === null) return null;
+    if (earlier.createdAt.getTime() < Date.now() - IDEMPOTENCY_WINDOW_MS) {
       await this.requests.release(keyed);
-    } else if (earlier !== null) {
-      const replay = replayOf(
-        {
-          // Over the whole request, secrets included: a new secret under the same key is another request.
-          sameRequest: this.crypto.fingerprintMatches(keyed.request, earlier.fingerprint),
-          outcome: earlier.outcome as EarlierRequest['outcome'],
-          response: earlier.response as StoredResponse | null,
-          createdAt: earlier.createdAt,
-        },
-        this.pendingLimitMs,
-        {
-          resource: keyed.resource,
-          record: earlier.recordId === null ? undefined : `history entry ${earlier.recordId}`,
-        },
-      );
-      return { replay };
+      return null;
     }
-    return { replay: null, fingerprint: this.crypto.fingerprint(keyed.request) };
+    return replayOf(
+      {
+        // Over the whole request, secrets included: a new secret under the same key is another request.
+        sameRequest: this.crypto.fingerprintMatches(keyed.request, earlier.fingerprint),
+        outcome: earlier.outcome as EarlierRequest['outcome'],
+        response: earlier.response as StoredResponse | null,
+        createdAt: earlier.createdAt,
+      },
+      this.pendingLimitMs,
+      {
+        resource: keyed.resource,
+        record: earlier.recordId === null ? undefined : `history entry ${earlier.recordId}`,
+      },
+    );
   }
 
   // The answer goes with the create's outcome event.
