@@ -264,6 +264,34 @@ describe('pipe event stream, one replica on Postgres (e2e)', () => {
     expect(bad.status).toBe(400);
   });
 
+  it('reports a change made upstream while nobody read to a reader resuming after its poller stopped', async () => {
+    const stream = await open(bearer(setup.tenant.keys.viewer));
+    const pipeId = await createPipe(gateway, setup);
+    const running = await stream.next(
+      (event) =>
+        event.event === 'pipe.state' && event.data.pipeId === pipeId && event.data.pipe.state === 'Running',
+    );
+    stream.close();
+    // Nobody reads: two turns later the poller stops, and lists the service no more.
+    const listCalls = () =>
+      pipes
+        .requests()
+        .filter((sent) => sent.method === 'GET' && sent.path.endsWith(`/services/${setup.serviceId}/pipes`))
+        .length;
+    let calls = listCalls();
+    for (let quietSince = Date.now(); Date.now() - quietSince < 1_500;) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      if (listCalls() !== calls) [calls, quietSince] = [listCalls(), Date.now()];
+    }
+
+    pipes.setPipeState(pipeId, 'Failed');
+    const resumed = await open({ ...bearer(setup.tenant.keys.viewer), 'Last-Event-ID': running.id! });
+    const failed = await resumed.next(
+      (event) => event.event === 'pipe.state' && event.data.pipeId === pipeId,
+    );
+    expect(failed.data).toMatchObject({ source: 'upstream', pipe: { state: 'Failed' } });
+  });
+
   it('refuses a caller without the viewer role, and one without a credential', async () => {
     const auditor = await open(bearer(setup.tenant.keys.auditor));
     expect(auditor.status).toBe(403);
@@ -587,6 +615,35 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
       const unknown = await openStream(b.url, path, { ...viewer, 'Last-Event-ID': 'unknown-0-0' });
       expect((await unknown.next()).event).toBe('stream.reset');
       unknown.close();
+    },
+    30_000,
+  );
+
+  itWithRedisAndPostgres(
+    "reports a change made upstream while the poller changes hands, from the last poller's look",
+    async () => {
+      const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };
+      const [a, b] = [await startGateway(env), await startGateway(env)];
+      replicas.push(b);
+      const setup = await setUp(a, pipesKey);
+      const path = pipesPath(setup, '/events');
+      const viewer = bearer(setup.tenant.keys.viewer);
+      const onA = await openStream(a.url, path, viewer);
+      const pipeId = await createPipe(a, setup);
+      // A's poller has looked at the pipe once it is running.
+      const running = await onA.next(
+        (event) => event.event === 'pipe.state' && event.data.pipe.state === 'Running',
+        10_000,
+      );
+      onA.close();
+      await a.close();
+
+      // Changed while no replica polls; B, taking the lease, compares with A's last look.
+      pipes.setPipeState(pipeId, 'Failed');
+      const onB = await openStream(b.url, path, { ...viewer, 'Last-Event-ID': running.id! });
+      const failed = await onB.next((event) => event.event === 'pipe.state', 10_000);
+      expect(failed.data).toMatchObject({ pipeId, source: 'upstream', pipe: { state: 'Failed' } });
+      onB.close();
     },
     30_000,
   );

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
 import { Client, type QueryResult, type QueryResultRow } from 'pg';
+import type { PipeSnapshot } from './pipe-diff';
 import { type PipeEvent, streamKeyOf } from './pipe-event';
 
 /**
@@ -17,6 +18,14 @@ export interface EventBus {
    * that a reader resumes on a replica where its service had no reader; null when it keeps none.
    */
   recent(key: string): Promise<PipeEvent[] | null>;
+  /**
+   * What the poller of the stream `key` saw at its last look, kept for `ttlMs` for whoever polls
+   * next (another replica taking the lease, or this one after nobody read): its first look reports
+   * what changed since, not from its own first look.
+   */
+  keepLook(key: string, look: ReadonlyMap<string, PipeSnapshot>, ttlMs: number): Promise<void>;
+  /** The last look kept, or null when the bus keeps none (or it has expired). */
+  lastLook(key: string): Promise<Map<string, PipeSnapshot> | null>;
   /** Takes, or keeps, the lease of `key` for `ttlMs`: true while this replica holds it. */
   hold(key: string, ttlMs: number): Promise<boolean>;
   release(key: string): Promise<void>;
@@ -27,6 +36,7 @@ const CHANNEL = 'pipes-gateway:pipe-events';
 const LEASE_PREFIX = 'pipes-gateway:pipe-poller:';
 const RECENT_PREFIX = 'pipes-gateway:pipe-events-recent:';
 const RECENT_BYTES_PREFIX = 'pipes-gateway:pipe-events-recent-bytes:';
+const LOOK_PREFIX = 'pipes-gateway:pipe-poller-look:';
 
 /** What the bus keeps of each service's events for resumes: the bounds of what a replica keeps. */
 export interface RecentBounds {
@@ -38,10 +48,35 @@ export interface RecentBounds {
   ttlMs: number;
 }
 
+/**
+ * The pollers' last looks, kept in this process: for the buses with no store the replicas share, a
+ * poller that stops (nobody reads) and starts again here continues from its last look.
+ */
+class LooksKeptHere {
+  private readonly looks = new Map<string, { look: ReadonlyMap<string, PipeSnapshot>; until: number }>();
+  private sweepAt = 0;
+
+  keep(key: string, look: ReadonlyMap<string, PipeSnapshot>, ttlMs: number): Promise<void> {
+    const now = Date.now();
+    if (now >= this.sweepAt) {
+      for (const [kept, { until }] of this.looks) if (until < now) this.looks.delete(kept);
+      this.sweepAt = now + ttlMs;
+    }
+    this.looks.set(key, { look, until: now + ttlMs });
+    return Promise.resolve();
+  }
+
+  last(key: string): Promise<Map<string, PipeSnapshot> | null> {
+    const kept = this.looks.get(key);
+    return Promise.resolve(kept && kept.until >= Date.now() ? new Map(kept.look) : null);
+  }
+}
+
 /** A single process: events go straight to its subscribers, and it polls every service itself. */
 export class InProcessBus implements EventBus {
   readonly kind = 'in-process';
   private onEvent: (event: PipeEvent) => void = () => undefined;
+  private readonly looks = new LooksKeptHere();
 
   start(onEvent: (event: PipeEvent) => void): Promise<void> {
     this.onEvent = onEvent;
@@ -56,6 +91,14 @@ export class InProcessBus implements EventBus {
 
   recent(): Promise<null> {
     return Promise.resolve(null);
+  }
+
+  keepLook(key: string, look: ReadonlyMap<string, PipeSnapshot>, ttlMs: number): Promise<void> {
+    return this.looks.keep(key, look, ttlMs);
+  }
+
+  lastLook(key: string): Promise<Map<string, PipeSnapshot> | null> {
+    return this.looks.last(key);
   }
 
   hold(): Promise<boolean> {
@@ -141,6 +184,18 @@ export class RedisBus implements EventBus {
     return kept.map(parse).filter((event) => event !== null);
   }
 
+  async keepLook(key: string, look: ReadonlyMap<string, PipeSnapshot>, ttlMs: number): Promise<void> {
+    const rows = [...look].map(([id, { state, scaling, rest }]) => [id, state, scaling, rest]);
+    await this.commands?.set(LOOK_PREFIX + key, JSON.stringify(rows), 'PX', ttlMs);
+  }
+
+  async lastLook(key: string): Promise<Map<string, PipeSnapshot> | null> {
+    const kept = await this.commands?.get(LOOK_PREFIX + key);
+    if (!kept) return null;
+    const rows = JSON.parse(kept) as [string, string, string, string][];
+    return new Map(rows.map(([id, state, scaling, rest]) => [id, { state, scaling, rest }]));
+  }
+
   async hold(key: string, ttlMs: number): Promise<boolean> {
     if (!this.commands) return false;
     const lease = LEASE_PREFIX + key;
@@ -165,6 +220,7 @@ export class RedisBus implements EventBus {
 const PG_CHANNEL = 'pipes_gateway_pipe_events';
 // NOTIFY payloads end at 8000 bytes: an event larger than this leaves its pipe out.
 const PG_MAX_PAYLOAD = 7_900;
+const NOTIFY_EACH = 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload';
 const RECONNECT_MS = 1_000;
 
 /**
@@ -180,6 +236,13 @@ export class PostgresBus implements EventBus {
   private closed = false;
   // A pg client runs one query at a time: notifies and lease queries wait their turn here.
   private turn: Promise<unknown> = Promise.resolve();
+  /**
+   * The events published while the notify before them waits its turn or runs: they go together, in
+   * one statement, rather than a round trip each. Null once that statement is sent.
+   */
+  private unsent: { payloads: string[]; sent: Promise<unknown> } | null = null;
+  // This replica's own: a look another replica took since is not seen, and what it reported may be again.
+  private readonly looks = new LooksKeptHere();
 
   constructor(private readonly url: string) {}
 
@@ -193,11 +256,29 @@ export class PostgresBus implements EventBus {
     if (Buffer.byteLength(payload) > PG_MAX_PAYLOAD) {
       payload = JSON.stringify({ ...event, data: { pipeId: event.data.pipeId, source: event.data.source } });
     }
-    await this.query('SELECT pg_notify($1, $2)', [PG_CHANNEL, payload]);
+    if (this.unsent === null) {
+      const payloads: string[] = [];
+      // Notified in the order published: a transaction's notifications are delivered in order.
+      const sent = this.query(NOTIFY_EACH, () => {
+        this.unsent = null;
+        return [PG_CHANNEL, payloads];
+      });
+      this.unsent = { payloads, sent };
+    }
+    this.unsent.payloads.push(payload);
+    await this.unsent.sent;
   }
 
   recent(): Promise<null> {
     return Promise.resolve(null);
+  }
+
+  keepLook(key: string, look: ReadonlyMap<string, PipeSnapshot>, ttlMs: number): Promise<void> {
+    return this.looks.keep(key, look, ttlMs);
+  }
+
+  lastLook(key: string): Promise<Map<string, PipeSnapshot> | null> {
+    return this.looks.last(key);
   }
 
   async hold(key: string): Promise<boolean> {
@@ -220,11 +301,15 @@ export class PostgresBus implements EventBus {
     await this.query('SELECT pg_advisory_unlock($1::bigint)', [pollerLockOf(key)]).catch(() => undefined);
   }
 
+  /** `values` may be given when the turn comes, to take what was added meanwhile. */
   private query<Row extends QueryResultRow>(
     text: string,
-    values: unknown[],
+    values: unknown[] | (() => unknown[]),
   ): Promise<QueryResult<Row> | undefined> {
-    const run = this.turn.then(() => this.client?.query<Row>(text, values));
+    const run = this.turn.then(() => {
+      const given = typeof values === 'function' ? values() : values;
+      return this.client?.query<Row>(text, given);
+    });
     this.turn = run.catch(() => undefined);
     return run;
   }

@@ -1,13 +1,16 @@
+import { createHash } from 'node:crypto';
 import type { PipeEventType } from './pipe-event';
 
 export type Pipe = Record<string, unknown> & { id: string };
 
-/** A pipe as the poller compares it: its state, its scaling, and everything else. */
+/**
+ * A pipe as the poller compares it: its state, its scaling, and a digest of everything else, small
+ * enough to keep for every pipe of every service followed, and to hand to the next poller.
+ */
 export interface PipeSnapshot {
   state: string;
   scaling: string;
   rest: string;
-  pipe: Pipe;
 }
 
 // Moves with every change, so it would make each state change an update too.
@@ -18,8 +21,7 @@ export function snapshotOf(pipe: Pipe): PipeSnapshot {
   return {
     state: typeof pipe.state === 'string' ? pipe.state : JSON.stringify(pipe.state ?? null),
     scaling: JSON.stringify(pipe.scaling ?? null),
-    rest: JSON.stringify(rest),
-    pipe,
+    rest: createHash('sha256').update(JSON.stringify(rest)).digest('base64'),
   };
 }
 

@@ -26,7 +26,7 @@ interface Stream {
   keptBytes: number;
   /** The id of the last event heard, kept or not: a reader resuming from it has missed nothing. */
   newestId: string | null;
-  /** The pipes as last seen, while this replica is the service's poller. */
+  /** The pipes as last seen, while this replica is the service's poller (also kept on the bus). */
   seen: Map<string, PipeSnapshot> | null;
   /** Whether this replica holds the service's poller lease. */
   leased: boolean;
@@ -468,19 +468,28 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     if (stream.leased) {
       try {
         const writes = stream.writes;
+        // Taken over from another replica (stopped, or killed), or started again after nobody read,
+        // the first look continues from the last.
+        const handedOver = stream.seen === null ? await this.bus.lastLook(key).catch(() => null) : null;
         const answer = await this.pipes.list(stream.tenantId, stream.at, pollerActor(), POLL_MAX_AGE_MS);
         const now = pipesOf((answer.body as { result?: unknown } | null)?.result);
         // A list read before a write heard of since would undo it: the next turn compares.
         if (answer.status === 200 && writes === stream.writes) {
-          // The first look after taking the lease sets what later ones compare with; of the pipes
-          // written before it, it reports what changed since the write.
-          const before = stream.seen ?? firstLookBaseline(stream.writtenBeforeFirstLook, now);
+          // The first look after taking the lease compares with the last poller's look, or else sets
+          // what later ones compare with; of the pipes written before it, it reports what changed
+          // since the write.
+          const before =
+            stream.seen ??
+            firstLookBaseline(stream.writtenBeforeFirstLook, handedOver ?? snapshotsOf(now), now);
           for (const found of differences(before, now)) {
             changed = true;
             this.publish(stream.tenantId, stream.at, found.type, found.pipeId, found.pipe, 'upstream');
           }
           stream.writtenBeforeFirstLook.clear();
-          stream.seen = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
+          stream.seen = snapshotsOf(now);
+          // Kept past the lease, and for a resume, so that whoever polls next continues from here.
+          const keptMs = Math.max(2 * leaseMs, this.settings.resumeWindowMs);
+          void this.bus.keepLook(key, stream.seen, keptMs).catch(() => undefined);
           // A pipe on its way between states changes by itself soon: its service is not quiet.
           settling = [...stream.seen.values()].some((pipe) => !SETTLED_STATES.has(pipe.state));
         }
@@ -534,16 +543,27 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
   }
 }
 
+function snapshotsOf(pipes: readonly Pipe[]): Map<string, PipeSnapshot> {
+  return new Map(pipes.map((pipe) => [pipe.id, snapshotOf(pipe)]));
+}
+
 /**
- * What the first look compares with: every pipe it finds as found, except those written before it,
- * which compare with what their write answered (one deleted then and found again is not reported).
+ * What the first look compares with: `base` (the last poller's look, or every pipe it finds as
+ * found), except the pipes written before it, which compare with what their write answered (one
+ * deleted then is not reported, whether it is found again or not).
  */
 function firstLookBaseline(
   written: ReadonlyMap<string, PipeSnapshot | null>,
+  base: ReadonlyMap<string, PipeSnapshot>,
   now: readonly Pipe[],
 ): Map<string, PipeSnapshot> {
-  const baseline = new Map(now.map((pipe) => [pipe.id, snapshotOf(pipe)]));
-  for (const [pipeId, snapshot] of written) if (snapshot !== null) baseline.set(pipeId, snapshot);
+  const baseline = new Map(base);
+  for (const [pipeId, snapshot] of written) {
+    const found = snapshot === null ? now.find((pipe) => pipe.id === pipeId) : undefined;
+    if (snapshot !== null) baseline.set(pipeId, snapshot);
+    else if (found) baseline.set(pipeId, snapshotOf(found));
+    else baseline.delete(pipeId);
+  }
   return baseline;
 }
 
