@@ -42,20 +42,19 @@ const DELIVERED_THROUGH = Prisma.sql`GREATEST(COALESCE(k.delivered_seq, 0), c.st
 export class AuditSinksRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async ensure(sink: AuditSinkKind): Promise<void> {
-    await this.prisma.$executeRaw`INSERT INTO audit_sinks (sink) VALUES (${sink}) ON CONFLICT DO NOTHING`;
-  }
-
   /**
-   * Takes or renews the sink's lease for `leaseMs`, unless another holder's is still running.
-   * Times are the database's, so the replicas' clocks need not agree.
+   * Takes or renews the sink's lease for `leaseMs`, unless another holder's is still running; the
+   * sink's row is made by the first claim. Times are the database's, so the replicas' clocks need
+   * not agree.
    */
   async claim(sink: AuditSinkKind, holder: string, leaseMs: number): Promise<boolean> {
     const claimed = await this.prisma.$executeRaw`
-      UPDATE audit_sinks
-      SET lease_holder = ${holder}, lease_until = clock_timestamp() + ${leaseMs} * interval '1 millisecond'
-      WHERE sink = ${sink}
-        AND (lease_holder = ${holder} OR lease_until IS NULL OR lease_until < clock_timestamp())`;
+      INSERT INTO audit_sinks (sink, lease_holder, lease_until)
+      VALUES (${sink}, ${holder}, clock_timestamp() + ${leaseMs} * interval '1 millisecond')
+      ON CONFLICT (sink) DO UPDATE
+      SET lease_holder = EXCLUDED.lease_holder, lease_until = EXCLUDED.lease_until
+      WHERE audit_sinks.lease_holder = EXCLUDED.lease_holder OR audit_sinks.lease_until IS NULL
+        OR audit_sinks.lease_until < clock_timestamp()`;
     return claimed === 1;
   }
 

@@ -3,7 +3,9 @@
  * foreground on a port the OS picks (imtcp's listenPortFileName), with its own configuration and
  * work folder, writing each message it receives, as received, one a line, to a file. Plain TCP, or
  * TLS with rsyslog's OpenSSL driver (rsyslog-openssl) and a certificate the test makes with the
- * openssl command.
+ * openssl command. Its main queue is direct: a message is in the file before rsyslog reads the
+ * next, so what it closed a connection on is kept, even when it is stopped right after (a queued
+ * message that rsyslog cannot write within its shutdown timeout is dropped).
  */
 import { ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -111,6 +113,7 @@ export class Rsyslog {
     writeFileSync(
       join(this.dir, 'rsyslog.conf'),
       `global(workDirectory="${this.dir}" maxMessageSize="1m")
+       main_queue(queue.type="Direct")
        ${driver}
        template(name="raw" type="string" string="%rawmsg%\\n")
        input(type="imtcp" port="${this.port}" listenPortFileName="${portFile}" ruleset="keep")
