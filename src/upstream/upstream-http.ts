@@ -14,7 +14,7 @@ import {
   secretValuesOf,
 } from '../redaction/redact';
 import { EchoNoting, vaultValuesCarried } from '../redaction/value-echo';
-import { inSpan, SPAN_ATTRIBUTES, spanFailed, type SpanNotes } from '../tracing/tracing';
+import { inSpan, SPAN_ATTRIBUTES, spanFailed, type SpanNotes, tracingOn } from '../tracing/tracing';
 import { ANSWER_TOO_LARGE, undiciAdapter, UpstreamTransport } from './undici-adapter';
 import {
   UpstreamCredentialRejectedException,
@@ -259,6 +259,8 @@ export class UpstreamHttp {
       echoes,
     );
     try {
+      // Untraced, the call runs as it is: no span to keep, no wrapper to pass through.
+      if (!tracingOn()) return await this.attempts<T>(call);
       return await inSpan(
         `${this.name} API call`,
         { [SPAN_ATTRIBUTES.upstream]: this.name, 'http.request.method': request.method },
