@@ -649,6 +649,62 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
   );
 });
 
+describe('pipe event stream, a resume from the copy Redis keeps (e2e)', () => {
+  itWithRedisAndPostgres(
+    "sends an event found in the bus's copy once, when the replica hears it after the resume",
+    async () => {
+      const pipesKey = newKey();
+      const pipes = await startPipesSimulator({ keys: [pipesKey] });
+      const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };
+      const [a, b] = [await startGateway(env), await startGateway(env)];
+      const { default: Redis } = await import('ioredis');
+      const redis = new Redis(TEST_REDIS_URL);
+      try {
+        const setup = await setUp(a, pipesKey);
+        const path = pipesPath(setup, '/events');
+        const viewer = bearer(setup.tenant.keys.viewer);
+        const onA = await openStream(a.url, path, viewer);
+        const pipeId = await createPipe(a, setup);
+        const created = await onA.next((event) => event.event === 'pipe.created');
+        onA.close();
+
+        // Another replica's event: in the copy (written with the publish), its message not heard yet.
+        const at = { organizationId: setup.organizationId, serviceId: setup.serviceId };
+        const ahead = {
+          id: `${(Date.now() + 1).toString(36)}-remote00-0`,
+          type: 'pipe.updated',
+          tenantId: setup.tenant.id,
+          at,
+          data: { pipeId, source: 'gateway' },
+          replica: 'remote00',
+        };
+        await redis.rpush(
+          `pipes-gateway:pipe-events-recent:${streamKeyOf(setup.tenant.id, at)}`,
+          JSON.stringify(ahead),
+        );
+        // B keeps nothing of this service: the resume is made from the copy.
+        const onB = await openStream(b.url, path, { ...viewer, 'Last-Event-ID': created.id! });
+        await onB.next((event) => event.id === ahead.id);
+        await redis.publish('pipes-gateway:pipe-events', JSON.stringify(ahead));
+        await b.http
+          .patch(pipesPath(setup, `/${pipeId}`))
+          .set(bearer(setup.tenant.keys.operator))
+          .send({ name: 'after-the-resume' })
+          .expect(200);
+        await onB.next(
+          (event) => event.event === 'pipe.updated' && event.data.pipe?.name === 'after-the-resume',
+        );
+        expect(onB.events.filter((event) => event.id === ahead.id)).toHaveLength(1);
+        onB.close();
+      } finally {
+        redis.disconnect();
+        await Promise.all([a.close(), b.close()]);
+        await pipes.close();
+      }
+    },
+  );
+});
+
 describe.each<{ bus: string; env: Record<string, string>; itOnBus: typeof itWithRedis; rssMiB: number }>([
   { bus: 'in-process', env: {}, itOnBus: it, rssMiB: 64 },
   // Each large event also passes through the Redis clients' buffers, published and received.

@@ -66,6 +66,11 @@ interface Subscriber {
   stream: EventStream;
   /** Events heard while its replay is read from the bus, sent once that replay is. */
   backlog: { id: string; text: string }[] | null;
+  /**
+   * Ids sent from the bus's copy before this replica heard them: not sent again when they arrive
+   * (the copy is written with the publish, the replicas hear it a moment later).
+   */
+  sentAhead: Set<string> | null;
 }
 
 export interface StreamRequest {
@@ -196,6 +201,7 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     const subscriber: Subscriber = {
       pipeId: request.pipeId,
       backlog: null,
+      sentAhead: null,
       stream: new EventStream(
         response,
         this.settings.maxBufferBytes,
@@ -256,10 +262,14 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
     const index = recent?.findIndex((event) => event.id === lastEventId) ?? -1;
     if (index < 0) subscriber.stream.write(`event: stream.reset\ndata: {"reason":"last-event-unknown"}\n\n`);
     else {
+      const heard = new Set([...stream.log.map((kept) => kept.id), ...backlog.map((event) => event.id)]);
+      const ahead = new Set<string>();
       for (const event of recent!.slice(index + 1)) {
+        if (!heard.has(event.id)) ahead.add(event.id);
         if (subscriber.pipeId === null || subscriber.pipeId === event.data.pipeId)
           subscriber.stream.write(eventText(event));
       }
+      subscriber.sentAhead = ahead.size > 0 ? ahead : null;
     }
     const inCopy = new Set(index < 0 ? [] : recent!.map((event) => event.id));
     for (const heard of backlog) if (!inCopy.has(heard.id)) subscriber.stream.write(heard.text);
@@ -360,6 +370,10 @@ export class PipeEvents implements OnModuleInit, OnModuleDestroy {
       this.heardOfWrite(stream, event.type, event.data.pipeId, event.data.pipe as Pipe | undefined);
     if (stream.subscribers.size === 0) return;
     for (const subscriber of stream.subscribers) {
+      if (subscriber.sentAhead?.delete(event.id)) {
+        if (subscriber.sentAhead.size === 0) subscriber.sentAhead = null;
+        continue;
+      }
       if (subscriber.pipeId !== null && subscriber.pipeId !== event.data.pipeId) continue;
       if (subscriber.backlog) subscriber.backlog.push({ id: event.id, text });
       else subscriber.stream.write(text);
