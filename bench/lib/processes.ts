@@ -1,8 +1,8 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { once } from 'node:events';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -29,12 +29,20 @@ export function parseStartCommand(command: string): { env: Record<string, string
   };
 }
 
+/** The repository's root folder, found from this file whether it runs compiled (dist/bench) or as source. */
+export function repositoryRoot(): string {
+  for (let folder = __dirname; ; folder = dirname(folder)) {
+    if (existsSync(join(folder, 'package.json')) && existsSync(join(folder, 'src/main.ts'))) return folder;
+    if (dirname(folder) === folder) throw new Error(`no repository root above ${__dirname}`);
+  }
+}
+
 /**
  * The environment settings and Node options `npm run start:prod` runs the gateway with (the
  * Dockerfile's too), so a benchmark measures the gateway as it is deployed.
  */
 export function productionLaunch(): { env: Record<string, string>; nodeOptions: string[] } {
-  const manifest = JSON.parse(readFileSync(join(__dirname, '../../../package.json'), 'utf8')) as {
+  const manifest = JSON.parse(readFileSync(join(repositoryRoot(), 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
   return parseStartCommand(manifest.scripts['start:prod']);

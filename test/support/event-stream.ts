@@ -6,6 +6,44 @@ export interface ReceivedEvent {
   data: any;
 }
 
+/**
+ * Server-Sent Events text taken apart as it arrives: `push` gives the events each chunk completes
+ * (those with data), and comment-only blocks (heartbeats) are counted.
+ */
+export class EventParser {
+  private buffer = '';
+  comments = 0;
+
+  push(chunk: string): ReceivedEvent[] {
+    this.buffer += chunk;
+    const completed: ReceivedEvent[] = [];
+    let end: number;
+    while ((end = this.buffer.indexOf('\n\n')) >= 0) {
+      const block = this.buffer.slice(0, end);
+      this.buffer = this.buffer.slice(end + 2);
+      let id: string | null = null;
+      let event = 'message';
+      const data: string[] = [];
+      let fields = 0;
+      for (const line of block.split('\n')) {
+        if (line.startsWith(':')) continue;
+        const [field, ...rest] = line.split(':');
+        const value = rest.join(':').replace(/^ /, '');
+        fields++;
+        if (field === 'id') id = value;
+        else if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+      }
+      if (fields === 0) {
+        this.comments++;
+        continue;
+      }
+      if (data.length > 0) completed.push({ id, event, data: JSON.parse(data.join('\n')) });
+    }
+    return completed;
+  }
+}
+
 export interface OpenStream {
   status: number;
   headers: IncomingMessage['headers'];
@@ -30,7 +68,6 @@ export function openStream(
     const req = httpRequest(`${baseUrl}${path}`, { headers: { accept: 'text/event-stream', ...headers } });
     req.on('error', reject);
     req.on('response', (response) => {
-      let buffer = '';
       let body = '';
       const events: ReceivedEvent[] = [];
       const waiters: {
@@ -79,33 +116,12 @@ export function openStream(
         close: () => req.destroy(),
       };
       let consumed = 0;
+      const parser = new EventParser();
       response.setEncoding('utf8');
       response.on('data', (chunk: string) => {
-        body += chunk;
-        buffer += chunk;
-        let end: number;
-        while ((end = buffer.indexOf('\n\n')) >= 0) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          let id: string | null = null;
-          let event = 'message';
-          const data: string[] = [];
-          let fields = 0;
-          for (const line of block.split('\n')) {
-            if (line.startsWith(':')) continue;
-            const [field, ...rest] = line.split(':');
-            const value = rest.join(':').replace(/^ /, '');
-            fields++;
-            if (field === 'id') id = value;
-            else if (field === 'event') event = value;
-            else if (field === 'data') data.push(value);
-          }
-          if (fields === 0) {
-            stream.comments++;
-            continue;
-          }
-          if (data.length === 0) continue;
-          const received = { id, event, data: JSON.parse(data.join('\n')) };
+        // The body is kept for an answer that is not a stream (a refusal); a stream's is parsed only.
+        if (stream.status !== 200) body += chunk;
+        for (const received of parser.push(chunk)) {
           events.push(received);
           for (const waiter of [...waiters]) {
             if (waiter.matches(received)) {
@@ -114,6 +130,7 @@ export function openStream(
             }
           }
         }
+        stream.comments = parser.comments;
       });
       resolve(stream);
     });
