@@ -211,6 +211,17 @@ function lost(stored: Record<string, number>, received: ReceiptCounts): number {
   );
 }
 
+/** Until rsyslog's file has stopped growing for a second: what it took is all written. */
+async function syslogSettled(syslog: SyslogTail): Promise<void> {
+  for (let last = -1, deadline = Date.now() + 30_000; Date.now() < deadline;) {
+    syslog.read();
+    const { sinceCount, repeats } = syslog.receipts.counts();
+    if (sinceCount + repeats === last) return;
+    last = sinceCount + repeats;
+    await sleep(1000);
+  }
+}
+
 interface ClosedLoopResult {
   writesPerSecond: number;
   p99Ms: number;
@@ -536,7 +547,7 @@ runMain(async (cleanups) => {
 
   // Every event stored, whatever the phases wrote, reached both receivers.
   await drained();
-  receivers.syslog.read();
+  await syslogSettled(receivers.syslog);
   const stored = await storedEvents(onDatabase.url);
   const webhookCounts = await webhookReceipts(receivers);
   const syslogCounts = receivers.syslog.receipts.counts();
