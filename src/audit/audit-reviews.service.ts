@@ -106,8 +106,14 @@ function beyondHead(throughSeq: number, headSeq: number): ProblemException {
   });
 }
 
-function alreadyReviewed(throughSeq: number, previous: StoredReview, headSeq: number): ProblemException {
+export function alreadyReviewed(
+  throughSeq: number,
+  previous: StoredReview,
+  headSeq: number,
+): ProblemException {
   const reviewed = detailsOf(previous).throughSeq;
+  // A person by address alone: `user:name@host` reads as a password in a URL to the problem's scrub.
+  const reviewer = previous.actor.replace(/^user:/, 'the person ');
   const next =
     reviewed < headSeq
       ? `review through a seq from ${reviewed + 1} to ${headSeq}`
@@ -117,7 +123,7 @@ function alreadyReviewed(throughSeq: number, previous: StoredReview, headSeq: nu
     type: 'range-already-reviewed',
     title: 'Events already reviewed',
     detail:
-      `The events through seq ${reviewed} were already reviewed (event ${previous.seq}, by ${previous.actor} ` +
+      `The events through seq ${reviewed} were already reviewed (event ${previous.seq}, by ${reviewer} ` +
       `at ${previous.at.toISOString()}), and throughSeq ${throughSeq} is not after them: ${next}.`,
   });
 }
