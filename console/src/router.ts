@@ -35,17 +35,38 @@ export function withQuery(address: string, values: Record<string, string | null 
   return text === '' ? address : `${address}?${text}`;
 }
 
-/** Goes to a console address, as a link to it would. */
+/** The routes in use, told of an address set here at once rather than at its `hashchange`. */
+const followers = new Set<() => void>();
+
+/**
+ * Goes to a console address, as a link to it would. The pages follow in the same task: a control
+ * whose state lives in the address (a checkbox) shows its new state as it is clicked, not a moment
+ * after, when the browser's `hashchange` comes.
+ */
 export function navigate(to: string): void {
   window.location.hash = to;
+  for (const follow of followers) follow();
 }
 
 export function useRoute(): Route {
   const [route, setRoute] = useState(current);
   useEffect(() => {
-    const changed = (): void => setRoute(current());
+    // The same address again (the hashchange after navigate's own update) keeps the route as it is.
+    const changed = (): void =>
+      setRoute((shown) => {
+        const now = current();
+        return now.page === shown.page &&
+          now.path.join('/') === shown.path.join('/') &&
+          now.query === shown.query
+          ? shown
+          : now;
+      });
+    followers.add(changed);
     window.addEventListener('hashchange', changed);
-    return () => window.removeEventListener('hashchange', changed);
+    return () => {
+      followers.delete(changed);
+      window.removeEventListener('hashchange', changed);
+    };
   }, []);
   return route;
 }
