@@ -2,6 +2,7 @@
  * Property-based fuzzing of every route's body, query string and path parameters against one
  * running gateway wired to both upstream simulators (no faults injected). Whatever arrives, the
  * gateway answers without a 5xx, every 4xx is problem+json, and no planted secret comes back.
+ * `FUZZ_CASES_PER_ROUTE=5000 npm test -- test/reliability/fuzz.e2e-spec.ts` fuzzes deeper.
  */
 import fc from 'fast-check';
 import { ROLES } from '../../src/auth/roles';
@@ -25,7 +26,8 @@ import {
   type RouteSpec,
 } from '../security/route-catalog';
 
-const CASES_PER_ROUTE = 1000;
+// Each run draws new cases, so runs add up; FUZZ_CASES_PER_ROUTE asks one run for more.
+const CASES_PER_ROUTE = Number(process.env.FUZZ_CASES_PER_ROUTE ?? 300);
 const SOURCE_KINDS = ['kafka', 'objectStorage', 'kinesis', 'postgres'] as const;
 
 // ---------------------------------------------------------------------------------------------
