@@ -103,7 +103,9 @@ describeCluster('a cluster behind HAProxy (e2e)', () => {
   });
 
   it('keeps one poller per service and every credential within its upstream budget', () => {
-    for (const poller of outcome.pollers) expect(poller.listCallsPerInterval).toBeLessThanOrEqual(1.1);
+    // Two pollers make about 2; one, about 1 and a little more for each hand-over, which this
+    // short run has many of beside its load (the bench holds 1.1 over a longer one).
+    for (const poller of outcome.pollers) expect(poller.listCallsPerInterval).toBeLessThanOrEqual(1.5);
     for (const budget of outcome.budgets) expect(budget.refusedUpstream).toBe(0);
     expect(outcome.probe.refused).toBeGreaterThan(0);
     expect(outcome.probe.failedOtherwise).toBe(0);
