@@ -31,8 +31,8 @@ import {
   WEBHOOK_SECRET,
 } from './support/audit-sink-receivers';
 import { hasRsyslog, makeCertificates, NO_RSYSLOG, Rsyslog, SYSLOG_LINE } from './support/rsyslog';
-import { createScratchDatabase } from './support/scratch-database';
-import { describeIf, itIf, NEEDS_POSTGRES } from './support/skip';
+import { createScratchDatabase, type ScratchDatabase } from './support/scratch-database';
+import { describeIf, itIf, NEEDS_POSTGRES, postgresConfigured } from './support/skip';
 
 const VERIFIER = join(__dirname, '..', 'tools', 'verify-audit-log.mjs');
 
@@ -159,6 +159,19 @@ function syslogDeliveries(rsyslog: Rsyslog): Delivery[] {
     .map(({ tenantId, seq, msg }) => ({ tenantId, seq, line: msg }));
 }
 
+// On Postgres the run's database holds every suite's events, which a sink ships too while the
+// other suites keep writing: this file's gateways share a database of its own.
+let fileDatabase: ScratchDatabase | null = null;
+beforeAll(async () => {
+  if (postgresConfigured()) fileDatabase = await createScratchDatabase();
+});
+afterAll(() => fileDatabase?.drop());
+
+/** A gateway of this file, on its database. */
+function startSinkGateway(env: Record<string, string>): Promise<TestGateway> {
+  return startGateway({ ...fileDatabase?.env, ...env });
+}
+
 async function sinkState(gateway: TestGateway, kind: string): Promise<Record<string, unknown>> {
   const answer = await gateway.http.get('/v1/admin/audit-sinks').set(platformAuth).expect(200);
   return (answer.body.sinks as Record<string, unknown>[]).find((sink) => sink.kind === kind)!;
@@ -170,7 +183,7 @@ describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog to a real rsyslog', () =
 
   beforeAll(async () => {
     rsyslog = await Rsyslog.start();
-    gateway = await startGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tcp://127.0.0.1:${rsyslog.port}` });
+    gateway = await startSinkGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tcp://127.0.0.1:${rsyslog.port}` });
   }, 120_000);
   afterAll(async () => {
     await gateway?.close();
@@ -305,7 +318,7 @@ describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog over TLS (RFC 5425) to a
 
   it('delivers over TLS to a receiver whose certificate a private CA signed (AUDIT_SYSLOG_CA, file or text)', async () => {
     for (const ca of [join(dir, 'ca.pem'), readFileSync(join(dir, 'ca.pem'), 'utf8')]) {
-      const gateway = await startGateway({
+      const gateway = await startSinkGateway({
         ...QUICK,
         AUDIT_SYSLOG_URL: `tls://127.0.0.1:${rsyslog.port}`,
         AUDIT_SYSLOG_CA: ca,
@@ -325,7 +338,7 @@ describeIf(hasRsyslog, NO_RSYSLOG)('audit sinks: syslog over TLS (RFC 5425) to a
   }, 120_000);
 
   it('refuses a receiver its CA did not sign, and says so', async () => {
-    const gateway = await startGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tls://127.0.0.1:${rsyslog.port}` });
+    const gateway = await startSinkGateway({ ...QUICK, AUDIT_SYSLOG_URL: `tls://127.0.0.1:${rsyslog.port}` });
     try {
       await createTenant(gateway);
       // On a database shared with the suite's other gateways, an earlier sink's error may be there first.
@@ -353,7 +366,7 @@ describe('audit sinks: a webhook collector', () => {
   it('posts signed NDJSON batches, retries refusals with growing pauses, and loses nothing', async () => {
     collector.answers.push(503, 500, 429);
     const token = `query-token-${randomUUID()}`;
-    const gateway = await startGateway({
+    const gateway = await startSinkGateway({
       ...QUICK,
       AUDIT_WEBHOOK_URL: `http://ingest:pass-${token}@127.0.0.1:${new URL(url).port}/ingest?token=${token}`,
       AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
@@ -404,7 +417,7 @@ describe('audit sinks: a webhook collector', () => {
   }, 120_000);
 
   it('posts the checkpoints signed each AUDIT_CHECKPOINT_INTERVAL in the batches, and the bodies verify offline', async () => {
-    const gateway = await startGateway({
+    const gateway = await startSinkGateway({
       ...QUICK,
       AUDIT_CHECKPOINT_INTERVAL: '1s',
       AUDIT_WEBHOOK_URL: `${url}/ingest`,
