@@ -80,6 +80,25 @@ async function recentBytesInRedis(streamKey: string): Promise<number> {
   }
 }
 
+/**
+ * Two replicas on Redis, and a pipe created through `a` while a viewer followed its service there:
+ * the reader's last event is that `pipe.created`, and `b` has kept nothing of the service.
+ */
+async function pipeCreatedOnFirstReplica(
+  env: Record<string, string>,
+  pipesKey: { keyId: string; keySecret: string },
+) {
+  const [a, b] = [await startGateway(env), await startGateway(env)];
+  const setup = await setUp(a, pipesKey);
+  const path = pipesPath(setup, '/events');
+  const viewer = bearer(setup.tenant.keys.viewer);
+  const onA = await openStream(a.url, path, viewer);
+  const pipeId = await createPipe(a, setup);
+  const created = await onA.next((event) => event.event === 'pipe.created');
+  onA.close();
+  return { a, b, setup, path, viewer, pipeId, created };
+}
+
 function newKey(): { keyId: string; keySecret: string } {
   return { keyId: `keyid-${randomUUID().slice(0, 8)}`, keySecret: `secret-${randomUUID()}` };
 }
@@ -576,15 +595,8 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
     'resumes a reader on a replica where its service had no reader, from the events kept in Redis',
     async () => {
       const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };
-      const [a, b] = [await startGateway(env), await startGateway(env)];
+      const { a, b, setup, path, viewer, pipeId, created } = await pipeCreatedOnFirstReplica(env, pipesKey);
       replicas.push(a, b);
-      const setup = await setUp(a, pipesKey);
-      const path = pipesPath(setup, '/events');
-      const viewer = bearer(setup.tenant.keys.viewer);
-      const onA = await openStream(a.url, path, viewer);
-      const pipeId = await createPipe(a, setup);
-      const created = await onA.next((event) => event.event === 'pipe.created');
-      onA.close();
       for (const name of ['first-rename', 'second-rename']) {
         await a.http
           .patch(pipesPath(setup, `/${pipeId}`))
@@ -647,27 +659,16 @@ describe('pipe event stream, two replicas sharing Redis (e2e)', () => {
     },
     30_000,
   );
-});
 
-describe('pipe event stream, a resume from the copy Redis keeps (e2e)', () => {
   itWithRedisAndPostgres(
     "sends an event found in the bus's copy once, when the replica hears it after the resume",
     async () => {
-      const pipesKey = newKey();
-      const pipes = await startPipesSimulator({ keys: [pipesKey] });
       const env = { PIPES_API_URL: pipes.url, REDIS_URL: TEST_REDIS_URL, ...POLL };
-      const [a, b] = [await startGateway(env), await startGateway(env)];
+      const { a, b, setup, path, viewer, pipeId, created } = await pipeCreatedOnFirstReplica(env, pipesKey);
+      replicas.push(a, b);
       const { default: Redis } = await import('ioredis');
       const redis = new Redis(TEST_REDIS_URL);
       try {
-        const setup = await setUp(a, pipesKey);
-        const path = pipesPath(setup, '/events');
-        const viewer = bearer(setup.tenant.keys.viewer);
-        const onA = await openStream(a.url, path, viewer);
-        const pipeId = await createPipe(a, setup);
-        const created = await onA.next((event) => event.event === 'pipe.created');
-        onA.close();
-
         // Another replica's event: in the copy (written with the publish), its message not heard yet.
         const at = { organizationId: setup.organizationId, serviceId: setup.serviceId };
         const ahead = {
@@ -698,8 +699,6 @@ describe('pipe event stream, a resume from the copy Redis keeps (e2e)', () => {
         onB.close();
       } finally {
         redis.disconnect();
-        await Promise.all([a.close(), b.close()]);
-        await pipes.close();
       }
     },
   );
