@@ -28,12 +28,17 @@ import { bearer } from '../support/fixtures';
 import { canaryOf, startUpstreamWorld, type UpstreamWorld } from '../support/upstreams';
 
 /**
- * The matrix's UPSTREAM_TIMEOUT_MS: short, so that hangs are quick. Three attempts with their
- * back-off (≤ 100 + 200 ms) still fit in it.
+ * The matrix's UPSTREAM_TIMEOUT_MS: short, so that hangs are quick, yet long enough that three
+ * attempts with their back-off (≤ 100 + 200 ms) fit in it on a machine busy with other suites.
  */
-const TIMEOUT_MS = 490;
-/** A hang or a slow upstream is cut off at the deadline; this much slack covers the rest of the call. */
-const DEADLINE_SLACK_MS = 500;
+const TIMEOUT_MS = 2_000;
+/**
+ * A hang or a slow upstream is cut off at the deadline; this much slack covers the rest of the call on
+ * a loaded machine, and still tells a cut-off call from one that waited for the slow upstream.
+ */
+const DEADLINE_SLACK_MS = TIMEOUT_MS;
+/** The slow upstream answers this late: far enough past the deadline plus its slack to tell them apart. */
+const SLOW_UPSTREAM_MS = TIMEOUT_MS + DEADLINE_SLACK_MS + 2_000;
 /** Attempts in all for an idempotent call (DEFAULT_RETRY_POLICY.maxAttempts). */
 const MAX_ATTEMPTS = 3;
 
@@ -517,7 +522,7 @@ const FAULTS: readonly MatrixFault[] = [
   {
     name: 'slow past the deadline',
     source: 'latency',
-    install: (world, route) => scoped(world, route, { kind: 'latency', ms: TIMEOUT_MS + 400 }),
+    install: (world, route) => scoped(world, route, { kind: 'latency', ms: SLOW_UPSTREAM_MS }),
     expect: () => ({ status: 504, type: 'upstream-timeout', attempts: 1, atDeadline: true }),
   },
   {
