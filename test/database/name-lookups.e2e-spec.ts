@@ -1,0 +1,113 @@
+/**
+ * The names shown beside ids (audit events, vault usage, the console) are looked up per id in
+ * tables that grow without bound: each lookup must find its rows through an index on the id it
+ * looks up, never by reading a tenant's whole history. Planned by Postgres, as in production.
+ */
+import { connectPostgres, type DatabaseConnection } from '../../src/database/database-connection';
+import { applyMigrations } from '../../src/database/migrator';
+import type { PrismaService } from '../../src/database/prisma.service';
+import { DisplayNamesRepository } from '../../src/display-names/display-names.repository';
+import { Prisma } from '../../src/generated/prisma/client';
+import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { describeWithPostgres } from '../support/skip';
+
+const TENANT = '6f2b7c1e-0000-4000-8000-000000000001';
+const ID = '6f2b7c1e-0000-4000-8000-0000000000aa';
+
+// Enough rows, each of its own pipe, that reading them all costs the planner more than an index.
+const ROWS = 5_000;
+
+/** The column each growing table is looked up by. */
+const LOOKED_UP_BY: Record<string, string> = {
+  pipe_spec_records: 'pipe_id',
+  audit_events: 'target',
+};
+
+// A tenant's history and audit log, a pipe each, as a busy tenant's would be; then their statistics.
+const SEED = `
+  INSERT INTO tenants (id, name) VALUES ('${TENANT}', 'busy');
+  INSERT INTO pipe_spec_records (id, tenant_id, actor, organization_id, service_id, spec, spec_hash,
+      outcome, pipe_id, request_id, created_at)
+    SELECT gen_random_uuid(), '${TENANT}', 'key:test', gen_random_uuid(), gen_random_uuid(),
+      jsonb_build_object('name', 'pipe-' || i), md5(i::text), 'succeeded', 'pipe-' || i, md5(i::text),
+      now() - i * interval '1 second'
+    FROM generate_series(1, ${ROWS}) AS i;
+  INSERT INTO audit_events (tenant_id, seq, at, actor, action, target, request_id, outcome, details,
+      prev_hash, hash)
+    SELECT '${TENANT}', i, now() - i * interval '1 second', 'key:test',
+      (ARRAY['pipe.create', 'pipe.update', 'dashboard.replace', 'credential.create'])[1 + i % 4],
+      (ARRAY['pipe:pipe-', 'pipe:pipe-', 'dashboard:d-', 'credential:'])[1 + i % 4] || i, md5(i::text),
+      'succeeded', jsonb_build_object('name', 'n-' || i), md5(i::text), md5(i::text)
+    FROM generate_series(1, ${ROWS}) AS i;
+  ANALYZE pipe_spec_records;
+  ANALYZE audit_events;`;
+
+type Lookup = 'pipes' | 'dashboards' | 'credentials';
+
+/** The statement the repository sends for `lookup`, taken instead of run. */
+async function statementOf(lookup: Lookup): Promise<Prisma.Sql> {
+  let taken: Prisma.Sql | undefined;
+  const capturing = {
+    $queryRaw: (strings: TemplateStringsArray, ...values: unknown[]) => {
+      taken = Prisma.sql(strings, ...values);
+      return Promise.resolve([]);
+    },
+  } as unknown as PrismaService;
+  await new DisplayNamesRepository(capturing)[lookup](TENANT, [ID]);
+  return taken!;
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Cond'?: string;
+  'Recheck Cond'?: string;
+  Plans?: PlanNode[];
+}
+
+function* nodesOf(node: PlanNode): Generator<PlanNode> {
+  yield node;
+  for (const child of node.Plans ?? []) yield* nodesOf(child);
+}
+
+describeWithPostgres('display-name lookups', () => {
+  let scratch: ScratchDatabase;
+  let database: DatabaseConnection;
+
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    database = connectPostgres(scratch.env.DATABASE_URL);
+    await applyMigrations(database);
+    await database.withLock(0, (session) => session.exec(SEED));
+  }, 120_000);
+
+  afterAll(async () => {
+    await database.close();
+    await scratch.drop();
+  });
+
+  it.each<Lookup>(['pipes', 'dashboards', 'credentials'])(
+    '%s: the history and the audit log are read through an index on the id looked up',
+    async (lookup) => {
+      const sql = await statementOf(lookup);
+      const plan = await database.withLock(0, async (session) => {
+        const [row] = await session.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
+          `EXPLAIN (FORMAT JSON) ${sql.text}`,
+          sql.values,
+        );
+        return row['QUERY PLAN'][0].Plan;
+      });
+      const reads = [...nodesOf(plan)].filter(
+        (node) => node['Relation Name'] !== undefined && node['Relation Name'] in LOOKED_UP_BY,
+      );
+      expect(reads.length).toBeGreaterThan(0);
+      for (const node of reads) {
+        const condition = node['Index Cond'] ?? node['Recheck Cond'] ?? '';
+        expect({ table: node['Relation Name'], condition }).toEqual({
+          table: node['Relation Name'],
+          condition: expect.stringContaining(LOOKED_UP_BY[node['Relation Name']!]),
+        });
+      }
+    },
+  );
+});
