@@ -5,6 +5,7 @@ import { hostname } from 'node:os';
 import type { AppConfig } from '../config/app-config';
 import { MetricsService } from '../metrics/metrics.service';
 import type { SinkTransport } from './audit-sink';
+import { AuditEventLines } from './audit-event-lines';
 import { AuditSinksRepository } from './audit-sinks.repository';
 import type { AuditSinkStateView, AuditSinkView } from './dto/audit-sink.dto';
 import { SinkShipper } from './sink-shipper';
@@ -31,8 +32,9 @@ export class AuditSinksService implements OnApplicationBootstrap, OnModuleDestro
     if (syslog) transports.push(new SyslogTransport(syslog.url, syslog.ca, settings.timeoutMs));
     if (webhook) transports.push(new WebhookTransport(webhook.url, webhook.secret, settings.timeoutMs));
     const holder = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+    const lines = new AuditEventLines(this.sinks, settings.batchSize * (transports.length + 1));
     this.shippers = transports.map(
-      (transport) => new SinkShipper(transport, this.sinks, settings, holder, this.logger),
+      (transport) => new SinkShipper(transport, this.sinks, lines, settings, holder, this.logger),
     );
     metrics.watchAuditSinks(() => this.list());
   }

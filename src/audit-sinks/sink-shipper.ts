@@ -1,9 +1,9 @@
 import type { Logger } from '@nestjs/common';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { checkpointRecord } from '../audit/audit-checkpoint';
-import { auditEventLine } from '../audit/audit.service';
 import type { AuditSinksConfig } from '../config/app-config';
 import { deliveryFailure, SinkRecord, SinkTransport } from './audit-sink';
+import type { AuditEventLines, EventRange } from './audit-event-lines';
 import { AuditSinksRepository, Backlog, PendingCheckpoint } from './audit-sinks.repository';
 
 export type ShipperSettings = Omit<AuditSinksConfig, 'syslog' | 'webhook'>;
@@ -14,10 +14,7 @@ const LAG_CHECK_MS = 10_000;
 const LAG_WARN_EVERY_MS = 60_000;
 
 /** The range of each tenant's events a batch takes: each in turn gets one more until it is full. */
-export function allot(
-  backlog: readonly Backlog[],
-  size: number,
-): { tenantId: string; after: number; through: number }[] {
+export function allot(backlog: readonly Backlog[], size: number): EventRange[] {
   const taken = backlog.map(() => 0);
   for (let left = size, gave = true; left > 0 && gave;) {
     gave = false;
@@ -80,6 +77,7 @@ export class SinkShipper {
   constructor(
     readonly transport: SinkTransport,
     private readonly sinks: AuditSinksRepository,
+    private readonly lines: AuditEventLines,
     private readonly settings: ShipperSettings,
     private readonly holder: string,
     private readonly logger: Logger,
@@ -158,14 +156,7 @@ export class SinkShipper {
     const pending = this.sinks.checkpoints(kind, batchSize);
     pending.catch(() => undefined);
     const ranges = allot(await this.sinks.backlog(kind, this.nextTenant, batchSize), batchSize);
-    const rows = ranges.length === 0 ? [] : await this.sinks.events(ranges);
-    const events: SinkRecord[] = rows.map((row) => ({
-      kind: 'event',
-      tenantId: row.tenantId,
-      seq: row.seq,
-      at: row.at,
-      line: auditEventLine(row),
-    }));
+    const events = ranges.length === 0 ? [] : await this.lines.records(ranges);
     const reaches = lastPerTenant(events);
     const checkpoints = readyCheckpoints(await pending, reaches);
     const records: SinkRecord[] = [
