@@ -96,8 +96,10 @@ export function checkCluster(outcome: ClusterOutcome): ClusterCheck[] {
     },
     {
       target: "the budget probe's writes beyond its budget refused with 429, nothing else failing",
-      measured: `${probe.refused} of ${probe.requests} refused, ${probe.failedOtherwise} failed otherwise`,
-      met: probe.refused > 0 && probe.failedOtherwise === 0,
+      measured:
+        `${probe.refused} of ${probe.requests} refused, ${probe.cutByKill} cut by the kill, ` +
+        `${probe.failures.length} failed otherwise`,
+      met: probe.refused > 0 && probe.failures.length === 0,
       kind: 'correctness',
     },
   ];

@@ -177,7 +177,14 @@ export interface ClusterOutcome {
   /** Each upstream credential's most calls in any window of its budget, beside the budget. */
   budgets: CredentialBudget[];
   /** Answers of the budget probe: its refusals (429) are the budget at work. */
-  probe: { requests: number; refused: number; failedOtherwise: number };
+  probe: {
+    requests: number;
+    refused: number;
+    /** Those in flight on the killed replica: the balancer answers them 502 or cuts them. */
+    cutByKill: number;
+    /** Every other failure: its status, why, and the run's phase while it was in flight. */
+    failures: string[];
+  };
   ceilings: CeilingFigure[];
 }
 
@@ -362,7 +369,7 @@ export async function runCluster(
     probe: {
       requests: probeAnswers.length,
       refused: probeAnswers.filter((answer) => answer.status === 429).length,
-      failedOtherwise: probeAnswers.filter((answer) => !ok(answer) && answer.status !== 429).length,
+      ...probeFailures(probeAnswers.filter((answer) => !ok(answer) && answer.status !== 429)),
     },
   };
 
@@ -634,6 +641,17 @@ function operationsOf(tenant: LoadTenant, pace: number): Operation[] {
     rate: rate * pace,
     ...make[kind as keyof typeof CLUSTER_LOAD_RATES],
   }));
+}
+
+/** The probe's failures other than its refusals: those the kill cut, and the rest, each described. */
+function probeFailures(failed: readonly Answer[]): Pick<ClusterOutcome['probe'], 'cutByKill' | 'failures'> {
+  const cutByKill = (answer: Answer) =>
+    answer.phase === 'kill' && (answer.status === 502 || answer.status === 0);
+  const otherwise = failed.filter((answer) => !cutByKill(answer));
+  return {
+    cutByKill: failed.length - otherwise.length,
+    failures: otherwise.map(({ status, reason, phase }) => `${status} ${reason ?? ''} during ${phase}`),
+  };
 }
 
 /** Scaling writes of one tenant above its pipes budget, to show the budget holds across the replicas. */

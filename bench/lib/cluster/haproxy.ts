@@ -12,6 +12,9 @@ export const NO_HAPROXY = "Debian's haproxy is not installed (apt-get install -y
 /** Whether `haproxy` runs here: asked once, synchronously, so a test is skipped by name without it. */
 export const hasHaproxy: boolean = spawnSync(HAPROXY, ['-v'], { stdio: 'ignore' }).status === 0;
 
+/** How long the balancer keeps a client's idle connection open. */
+export const BALANCER_KEEP_ALIVE_MS = 10_000;
+
 /** How HAProxy watches the replicas: what makes a stopping replica leave the balancer in time. */
 export interface HealthChecks {
   /** Between two checks of a replica, ms. */
@@ -51,7 +54,7 @@ export function haproxyConfig(options: {
     '  timeout connect 2s',
     '  timeout client 60s',
     '  timeout server 60s',
-    '  timeout http-keep-alive 10s',
+    `  timeout http-keep-alive ${BALANCER_KEEP_ALIVE_MS}ms`,
     '  timeout check 5s',
     'frontend gateway',
     `  bind 127.0.0.1:${options.port}`,

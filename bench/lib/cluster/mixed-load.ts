@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { BALANCER_KEEP_ALIVE_MS } from './haproxy';
 
 // Past this an answer counts as failed: a request the cluster lost is not left pending for ever.
 const DEADLINE_MS = 30_000;
@@ -43,7 +44,13 @@ export interface Answer {
 export class MixedLoad {
   readonly answers: Answer[] = [];
   private phase = 'steady';
-  private readonly agent = new Agent({ keepAlive: true, maxSockets: 256 });
+  // An idle connection is dropped by this side well before the balancer's keep-alive timeout ends
+  // it, so that no request is sent on a connection the balancer is closing at that moment.
+  private readonly agent = new Agent({
+    keepAlive: true,
+    maxSockets: 256,
+    timeout: BALANCER_KEEP_ALIVE_MS / 2,
+  });
   private readonly inFlight = new Set<Promise<void>>();
   private readonly unanswered = new Set<Answer>();
   private timer: NodeJS.Timeout | null = null;
