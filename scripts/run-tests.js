@@ -61,13 +61,21 @@ function vitest(files) {
   return spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
 }
 
+// The suites wait on processes, browsers and timers much of the time: three workers keep a two-core
+// machine busy where two leave it idle. `--maxWorkers` (`-w`, `--runInBand`) among the arguments
+// sets it instead.
+const DEFAULT_WORKERS = 3;
+
 function jest(env, without = [], jestArgs = process.argv.slice(2)) {
+  const setsWorkers = jestArgs.some(
+    (arg) => /^(--maxWorkers|-w)(=|$)/.test(arg) || arg === '--runInBand' || arg === '-i',
+  );
   // PGlite loads its WebAssembly with a dynamic import, which jest's VM allows only with this flag.
   const args = [
     '--experimental-vm-modules',
     '--no-warnings=ExperimentalWarning',
     require.resolve('jest/bin/jest'),
-    '--maxWorkers=2',
+    ...(setsWorkers ? [] : [`--maxWorkers=${DEFAULT_WORKERS}`]),
     ...jestArgs,
   ];
   const childEnv = { ...process.env, ...env };
