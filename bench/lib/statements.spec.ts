@@ -21,6 +21,10 @@ describe('statement kinds', () => {
     const sinks = statementKind('UPDATE audit_sink_cursors SET delivered_seq = 3');
     expect(sinks).toBe('audit sinks (background)');
     expect(statementKind('SELECT "public"."audit_events"."seq" FROM "public"."audit_events"')).toBe(sinks);
+    expect(
+      statementKind(`SELECT e.seq FROM unnest($1::uuid[], $2::int[], $3::int[]) AS r (tenant_id, after, through)
+        JOIN audit_events e ON e.tenant_id = r.tenant_id`),
+    ).toBe(sinks);
     expect(isBackground(sinks)).toBe(true);
     expect(isBackground(statementKind('SELECT p.jws FROM audit_checkpoints p'))).toBe(true);
     expect(isBackground('SELECT gateway_keys')).toBe(true);
