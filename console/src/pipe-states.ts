@@ -1,10 +1,12 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { components } from '../../clients/typescript/src';
 import { answer, errorMessage, type GatewayClient } from './gateway';
 
 export type Pipe = components['schemas']['Pipe'];
 
 export const POLL_INTERVAL_MS = 3_000;
+/** The longest the first list waits for the event stream to open. */
+export const LIST_WAITS_FOR_STREAM_MS = 2_000;
 
 export type PipeCommand = 'start' | 'stop' | 'resync';
 
@@ -36,7 +38,7 @@ export interface PipeStates {
   problem: string | null;
   /** When the list was last read, or last changed by an event. */
   readAt: Date | null;
-  /** Read again now (after a change made here). */
+  /** Read again now (after a change made here), and follow on from the last event heard. */
   refresh: () => void;
 }
 
@@ -54,24 +56,34 @@ interface PipeEventData {
 
 /**
  * A service's pipes with their current state: the one place the console learns of changes. It
- * reads the list, then follows the gateway's event stream while the page is visible, and falls
- * back to reading the list every few seconds when the stream cannot be had.
+ * follows the gateway's event stream while the page is visible, reading the list once the stream
+ * is open (events heard meanwhile are applied on top of it), and falls back to reading the list
+ * every few seconds when the stream cannot be had.
  */
 export function usePipeStates(client: GatewayClient, organizationId: string, serviceId: string): PipeStates {
   const [pipes, setPipes] = useState<Pipe[] | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [readAt, setReadAt] = useState<Date | null>(null);
   const [round, setRound] = useState(0);
+  // Kept across a refresh: the stream reopened resumes after it, so a change published while it
+  // was closed (the end of the command that asked for the refresh) still arrives.
+  const lastEvent = useRef<{ service: string; id: string } | null>(null);
 
   useEffect(() => {
     let stopped = false;
     let timer: number | undefined;
     let following: AbortController | null = null;
     let polling = false;
-    let lastEventId: string | null = null;
+    let listRead = false;
+    // Events heard while the list is being read: applied on top of it once it is in.
+    let heardWhileReading: StreamEvent[] | null = null;
+    const service = `${organizationId}/${serviceId}`;
+    let lastEventId = lastEvent.current?.service === service ? lastEvent.current.id : null;
 
     const read = async (): Promise<void> => {
       window.clearTimeout(timer);
+      listRead = true;
+      if (!polling) heardWhileReading ??= [];
       try {
         const list = await answer(
           client.GET('/v1/organizations/{organizationId}/services/{serviceId}/pipes', {
@@ -85,13 +97,19 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
       } catch (error) {
         if (!stopped) setProblem(errorMessage(error));
       }
+      const heard = heardWhileReading ?? [];
+      heardWhileReading = null;
+      for (const event of heard) apply(event);
       // A hidden tab asks nothing: it reads again when it is shown.
       if (polling && !stopped && document.visibilityState === 'visible')
         timer = window.setTimeout(() => void read(), POLL_INTERVAL_MS);
     };
 
     const apply = (event: StreamEvent): void => {
-      if (event.id !== null) lastEventId = event.id;
+      if (heardWhileReading !== null) {
+        heardWhileReading.push(event);
+        return;
+      }
       if (event.event === 'stream.reset') {
         void read();
         return;
@@ -112,21 +130,31 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
 
     /** Follows the stream until it ends; resolves false when it could not be opened or broke. */
     const follow = async (controller: AbortController): Promise<boolean> => {
+      // A proxy that holds the answer back must not hold the list back with it.
+      const listAnyway = listRead
+        ? undefined
+        : window.setTimeout(() => void read(), LIST_WAITS_FOR_STREAM_MS);
       try {
-        const { response } = await client.GET(
-          '/v1/organizations/{organizationId}/services/{serviceId}/pipes/events',
-          {
+        const { response } = await client
+          .GET('/v1/organizations/{organizationId}/services/{serviceId}/pipes/events', {
             params: {
               path: { organizationId, serviceId },
               header: lastEventId === null ? undefined : { 'Last-Event-ID': lastEventId },
             },
             parseAs: 'stream',
             signal: controller.signal,
-          },
-        );
+          })
+          .finally(() => window.clearTimeout(listAnyway));
         if (!response.ok || response.body === null) return false;
+        // Read once the stream is open, so that no change falls between the two; with nothing to
+        // resume from, what changed while it was closed is only in the list.
+        if (!listRead || lastEventId === null) void read();
         for await (const event of serverSentEvents(response.body)) {
           if (event.event === 'stream.end') return true;
+          if (event.id !== null) {
+            lastEventId = event.id;
+            lastEvent.current = { service, id: event.id };
+          }
           apply(event);
         }
         return true;
@@ -136,7 +164,6 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
     };
 
     const start = async (): Promise<void> => {
-      await read();
       while (!stopped && !polling && document.visibilityState === 'visible') {
         const controller = new AbortController();
         following = controller;
@@ -145,7 +172,8 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
         if (!ended) {
           // No stream (an older gateway, a proxy that buffers): read the list every few seconds.
           polling = true;
-          timer = window.setTimeout(() => void read(), POLL_INTERVAL_MS);
+          heardWhileReading = null;
+          void read();
         }
       }
     };
