@@ -75,7 +75,11 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
     let following: AbortController | null = null;
     let polling = false;
     let listRead = false;
-    // Events heard while the list is being read: applied on top of it once it is in.
+    let reading = 0;
+    // Reads are numbered as they start: an answer that comes after a later read's is older than it.
+    let readsStarted = 0;
+    let listShown = 0;
+    // Events heard while the list is being read: applied on top of it once the last read is in.
     let heardWhileReading: StreamEvent[] | null = null;
     const service = `${organizationId}/${serviceId}`;
     let lastEventId = lastEvent.current?.service === service ? lastEvent.current.id : null;
@@ -83,6 +87,8 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
     const read = async (): Promise<void> => {
       window.clearTimeout(timer);
       listRead = true;
+      reading += 1;
+      const number = ++readsStarted;
       if (!polling) heardWhileReading ??= [];
       try {
         const list = await answer(
@@ -91,15 +97,21 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
           }),
         );
         if (stopped) return;
-        setPipes(list.result);
+        if (number > listShown) {
+          listShown = number;
+          setPipes(list.result);
+        }
         setProblem(null);
         setReadAt(new Date());
       } catch (error) {
         if (!stopped) setProblem(errorMessage(error));
       }
-      const heard = heardWhileReading ?? [];
-      heardWhileReading = null;
-      for (const event of heard) apply(event);
+      reading -= 1;
+      if (reading === 0) {
+        const heard = heardWhileReading ?? [];
+        heardWhileReading = null;
+        for (const event of heard) apply(event);
+      }
       // A hidden tab asks nothing: it reads again when it is shown.
       if (polling && !stopped && document.visibilityState === 'visible')
         timer = window.setTimeout(() => void read(), POLL_INTERVAL_MS);
