@@ -74,7 +74,6 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
     let timer: number | undefined;
     let following: AbortController | null = null;
     let polling = false;
-    let listRead = false;
     let reading = 0;
     // Reads are numbered as they start: an answer that comes after a later read's is older than it.
     let readsStarted = 0;
@@ -86,7 +85,6 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
 
     const read = async (): Promise<void> => {
       window.clearTimeout(timer);
-      listRead = true;
       reading += 1;
       const number = ++readsStarted;
       if (!polling) heardWhileReading ??= [];
@@ -143,9 +141,8 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
     /** Follows the stream until it ends; resolves false when it could not be opened or broke. */
     const follow = async (controller: AbortController): Promise<boolean> => {
       // A proxy that holds the answer back must not hold the list back with it.
-      const listAnyway = listRead
-        ? undefined
-        : window.setTimeout(() => void read(), LIST_WAITS_FOR_STREAM_MS);
+      const listAnyway =
+        readsStarted > 0 ? undefined : window.setTimeout(() => void read(), LIST_WAITS_FOR_STREAM_MS);
       try {
         const { response } = await client
           .GET('/v1/organizations/{organizationId}/services/{serviceId}/pipes/events', {
@@ -160,7 +157,7 @@ export function usePipeStates(client: GatewayClient, organizationId: string, ser
         if (!response.ok || response.body === null) return false;
         // Read once the stream is open, so that no change falls between the two; with nothing to
         // resume from, what changed while it was closed is only in the list.
-        if (!listRead || lastEventId === null) void read();
+        if (readsStarted === 0 || lastEventId === null) void read();
         for await (const event of serverSentEvents(response.body)) {
           if (event.event === 'stream.end') return true;
           if (event.id !== null) {
