@@ -9,9 +9,12 @@ export interface DatabaseTally extends Message {
 }
 
 const roundTrips: Record<string, number> = {};
-// Statement texts repeat (a statement's parameters are not in it): each is classified once.
+// Statement texts repeat (a statement's parameters are not in it): each short one is classified
+// once. An audit append's text is long and differs with its batch: kept, they would be most of the
+// gateway's heap, and its kind is found near its start anyway.
 const kinds = new Map<string, string>();
 const MAX_KINDS_REMEMBERED = 10_000;
+const MAX_TEXT_REMEMBERED = 2_000;
 
 /**
  * Counts every round trip this process makes to Postgres: every query a pg client sends, whether
@@ -27,8 +30,10 @@ export function countDatabaseRoundTrips(): void {
       let kind = kinds.get(text);
       if (kind === undefined) {
         kind = statementKind(text);
-        if (kinds.size >= MAX_KINDS_REMEMBERED) kinds.clear();
-        kinds.set(text, kind);
+        if (text.length <= MAX_TEXT_REMEMBERED) {
+          if (kinds.size >= MAX_KINDS_REMEMBERED) kinds.clear();
+          kinds.set(text, kind);
+        }
       }
       roundTrips[kind] = (roundTrips[kind] ?? 0) + 1;
     }
