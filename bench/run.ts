@@ -25,7 +25,9 @@ import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { stageTimes } from './lib/stages';
 import { addRoundTrips } from './lib/statements';
-import type { DatabaseTally } from './children/database-tally';
+import type { DatabaseTally, LongestAppend } from './children/database-tally';
+import { formatAppendReplay, replayAppend } from './lib/append-replay';
+import type { AppendReplay } from './lib/append-replay';
 import {
   BASELINE,
   cacheOffName,
@@ -575,19 +577,23 @@ async function benchmark(databaseUrl: string): Promise<void> {
   const summaries: RouteSummary[] = plan.map((route) =>
     summarise(route.name, route.kind, rounds.get(route.name)!),
   );
+  const lastGateway = targets.find(
+    (target) => target.name === `gateway (${settings.logLevels[settings.logLevels.length - 1]})`,
+  )!;
+  const writes = plan.filter((route) => route.kind === 'write' || route.kind === 'create');
   if (!flags['skip-stages']) {
-    const profiled = targets.find(
-      (target) => target.name === `gateway (${settings.logLevels[settings.logLevels.length - 1]})`,
-    )!;
     for (const [index, route] of plan.entries()) {
-      if (route.kind !== 'write' && route.kind !== 'create') continue;
+      if (!writes.includes(route)) continue;
       console.log(`where a write's CPU goes: ${route.name}`);
-      summaries[index].stages = await profileStages(route, profiled, afterSliceOf(route));
+      summaries[index].stages = await profileStages(route, lastGateway, afterSliceOf(route));
     }
   }
+  const appendReplay =
+    writes.length > 0 && SERVER_IS_LOCAL ? await replayLongestAppend(lastGateway, databaseUrl) : null;
   const delivered = await sinks.tally();
   const appended = await countAuditEvents(databaseUrl);
   for (const summary of summaries) console.log(formatRoute(summary, settings));
+  if (appendReplay) console.log(formatAppendReplay(lastGateway.name, appendReplay));
   console.log(
     `\naudit sinks: ${appended} events appended in all; delivered, with the signed checkpoints: ` +
       `syslog ${delivered.syslogRecords}, webhook ${delivered.webhookRecords} records`,
@@ -603,6 +609,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
         machine,
         settings,
         rssAtStartMb,
+        appendReplay,
         auditSinks: {
           appended,
           syslogRecords: delivered.syslogRecords,
@@ -617,6 +624,12 @@ async function benchmark(databaseUrl: string): Promise<void> {
     )}\n`,
   );
   console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
+}
+
+/** The longest audit append a gateway sent in the run, replayed on the database it wrote to. */
+async function replayLongestAppend(gateway: Target, databaseUrl: string): Promise<AppendReplay | null> {
+  const { append } = await ask<LongestAppend>(gateway.child, { type: 'longest-append' }, 'longest-append');
+  return append && replayAppend(databaseUrl, append);
 }
 
 /**

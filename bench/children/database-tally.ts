@@ -1,11 +1,17 @@
 import { Client } from 'pg';
 import type { Message } from '../lib/processes';
-import { statementKind } from '../lib/statements';
+import { AUDIT_APPEND, statementKind } from '../lib/statements';
 
 /** Answer to `database-tally`: the round trips to Postgres so far, by what they were (statementKind). */
 export interface DatabaseTally extends Message {
   type: 'database-tally';
   roundTrips: Record<string, number>;
+}
+
+/** Answer to `longest-append`: the longest audit append sent so far, as sent; null before any. */
+export interface LongestAppend extends Message {
+  type: 'longest-append';
+  append: { text: string; values: unknown[] } | null;
 }
 
 const roundTrips: Record<string, number> = {};
@@ -15,11 +21,13 @@ const roundTrips: Record<string, number> = {};
 const kinds = new Map<string, string>();
 const MAX_KINDS_REMEMBERED = 10_000;
 const MAX_TEXT_REMEMBERED = 2_000;
+let longestAppend: LongestAppend['append'] = null;
 
 /**
  * Counts every round trip this process makes to Postgres: every query a pg client sends, whether
  * through Prisma's adapter, the pool directly or a client of its own (the event bus's). Each call
- * of Client.query is one round trip; a text of several statements would still be one.
+ * of Client.query is one round trip; a text of several statements would still be one. The longest
+ * audit append is kept too, for the runner to replay (append-replay.ts).
  */
 export function countDatabaseRoundTrips(): void {
   const query = Client.prototype.query as (...args: unknown[]) => unknown;
@@ -36,6 +44,10 @@ export function countDatabaseRoundTrips(): void {
         }
       }
       roundTrips[kind] = (roundTrips[kind] ?? 0) + 1;
+      if (kind === AUDIT_APPEND && text.length > (longestAppend?.text.length ?? 0)) {
+        const values = typeof first === 'string' ? args[1] : (first as { values?: unknown }).values;
+        longestAppend = { text, values: Array.isArray(values) ? values : [] };
+      }
     }
     return query.apply(this, args);
   } as typeof Client.prototype.query;
@@ -43,4 +55,8 @@ export function countDatabaseRoundTrips(): void {
 
 export function databaseTally(): DatabaseTally {
   return { type: 'database-tally', roundTrips: { ...roundTrips } };
+}
+
+export function longestAuditAppend(): LongestAppend {
+  return { type: 'longest-append', append: longestAppend };
 }

@@ -8,7 +8,7 @@ export function statementKind(text: string): string {
   const sql = text.trim();
   const verb = /^\w+/.exec(sql)?.[0].toUpperCase() ?? '?';
   if (verb === 'BEGIN' || verb === 'COMMIT' || verb === 'ROLLBACK') return 'transaction begin/end';
-  if (/INSERT INTO audit_events\b/i.test(sql)) return 'audit append';
+  if (/INSERT INTO audit_events\b/i.test(sql)) return AUDIT_APPEND;
   if (/\bpg_notify\(/i.test(sql)) return 'event notify';
   if (/\baudit_sinks?\b|\baudit_sink_cursors\b/i.test(sql)) return AUDIT_SINKS;
   if (/\baudit_checkpoints\b/i.test(sql)) return AUDIT_CHECKPOINTS;
@@ -19,6 +19,8 @@ export function statementKind(text: string): string {
   return table === undefined ? verb : `${verb} ${table}`;
 }
 
+/** The kind of the statement that appends audit events and the rows that go with them. */
+export const AUDIT_APPEND = 'audit append';
 const AUDIT_SINKS = 'audit sinks (background)';
 const AUDIT_CHECKPOINTS = 'audit checkpoints (background)';
 // What the key and credential caches read when an entry runs out, and the last-use times they flush.
