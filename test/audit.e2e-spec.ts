@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
+import { Client } from 'pg';
 import { auditEventDigest, auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
 import { AuditCheckpointService } from '../src/audit/audit-checkpoint.service';
 import { AuditEventsRepository } from '../src/audit/audit-events.repository';
@@ -14,7 +15,7 @@ import { Prisma } from '../src/generated/prisma/client';
 import { MetricsService } from '../src/metrics/metrics.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
 import { startGateway, TestGateway } from './support/gateway';
-import { postgresConfigured } from './support/skip';
+import { itWithPostgres, postgresConfigured } from './support/skip';
 import { plantedAction } from './support/planted-action';
 
 /** An event as the API answers it: the view, with its time as JSON writes it. */
@@ -398,6 +399,48 @@ describe('audit log (e2e)', () => {
       );
       expect(groups.size).toBe(3);
     });
+
+    itWithPostgres(
+      'sends each kind of batch as one prepared statement, whatever its number of events',
+      async () => {
+        const busy = await createTenant(gateway);
+        const audit = gateway.app.get(AuditService);
+        const appends: { text: string; name?: string; events: number }[] = [];
+        const query = Client.prototype.query as (...args: unknown[]) => unknown;
+        const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+          this: Client,
+          ...args: unknown[]
+        ) {
+          const sent = args[0] as { text?: string; name?: string; values?: unknown[] };
+          if (typeof sent === 'object' && sent.text?.includes('INSERT INTO audit_events')) {
+            const seqs = sent.values?.find((value): value is unknown[] => Array.isArray(value));
+            appends.push({ text: sent.text, name: sent.name, events: seqs?.length ?? 0 });
+          }
+          return query.apply(this, args);
+        });
+        try {
+          // The first goes alone; the five queued behind it go together.
+          await Promise.all(
+            Array.from({ length: 6 }, (_, i) =>
+              audit.append(prisma, testActor, {
+                tenantId: busy.id,
+                action: plantedAction('test.append'),
+                outcome: 'succeeded',
+                target: `t:${i}`,
+              }),
+            ),
+          );
+        } finally {
+          spy.mockRestore();
+        }
+        expect(appends.map((append) => append.events)).toEqual([1, 5]);
+        expect(new Set(appends.map((append) => append.text)).size).toBe(1);
+        expect(appends.every((append) => append.name !== undefined && append.name === appends[0].name)).toBe(
+          true,
+        );
+        expect(await verify(busy)).toMatchObject({ ok: true });
+      },
+    );
 
     it('fails only the append whose own write fails when queued appends go together', async () => {
       const busy = await createTenant(gateway);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { AuditEvent, Prisma } from '../generated/prisma/client';
 import { PrismaService, PrismaTx } from '../database/prisma.service';
+import { appendStatement, describedText, groupWrites, WriteGroup } from './append-statement';
 import { AuditEventContent, GENESIS_HASH, VerifyRow } from './audit-chain';
 import type { LegacyEnd } from './audit-checkpoint';
 import type { AuditedTable, ColumnValues } from './table-columns';
@@ -8,15 +9,15 @@ import type { AuditedTable, ColumnValues } from './table-columns';
 /** Runs SQL: the client itself (each statement commits on its own) or a transaction. */
 export type SqlRunner = Pick<PrismaTx, '$queryRaw' | '$executeRaw'>;
 
-/** Runs one statement and answers its rows. */
-export type RunStatement = <Row>(sql: Prisma.Sql) => Promise<Row[]>;
-
 /**
  * A write to one table that must commit with an audit event or not at all: it is run in the
  * event's statement, only if the event is written. Each table's repository says what to write;
  * this repository alone turns it into SQL. Values and conditions are SQL fragments with their
  * parameters (`Prisma.sql\`${id}::uuid\``); a condition names its columns with their table. The
- * tables and the columns given values are typed from the Prisma models (table-columns.ts).
+ * writes of a kind go to Postgres together, each parameter as an array (append-statement.ts): no
+ * parameter may be an array or bytes itself, and an `ON CONFLICT` clause takes none (it reads
+ * `EXCLUDED`). The tables and the columns given values are typed from the Prisma models
+ * (table-columns.ts).
  */
 export type TableWrite = { [T in AuditedTable]: WriteTo<T> }[AuditedTable];
 
@@ -63,18 +64,17 @@ const EXPORT_BATCH = 1000;
 export const VERIFY_BATCH = 5000;
 /** Arbitrary constant shared by every replica, so only one records legacy ends at a time. */
 const LEGACY_ENDS_LOCK_ID = 727_310_002;
+// Kinds of write whose parameter types are kept; the code makes far fewer.
+const MAX_WRITE_KINDS = 1000;
+// Names prepared statements uniquely, on whatever session they land.
+let describedCount = 0;
 
 /** The SQL of the audit_events and audit_chains tables. */
 @Injectable()
 export class AuditEventsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  private readonly typesByText = new Map<string, string[]>();
 
-  /** How `db` runs a statement: past Prisma when it is the client itself (PrismaService.statement). */
-  statementsOf(db: SqlRunner): RunStatement {
-    return db === this.prisma
-      ? (sql) => this.prisma.statement(sql)
-      : <Row>(sql: Prisma.Sql) => db.$queryRaw<Row[]>(sql);
-  }
+  constructor(private readonly prisma: PrismaService) {}
 
   /** A tenant's chain head as stored, making its chain first if it has none. */
   async readHead(db: SqlRunner, tenantId: string): Promise<ChainHead> {
@@ -107,51 +107,40 @@ export class AuditEventsRepository {
    * no gaps; it is held until commit, hence one round trip. A change sees its own event as
    * `appended`. Every sub-statement sees the database as it was when the statement began, so no
    * change may depend on another's write: a create's outcome is only appended after its pending
-   * event committed. False, having written nothing, when the head (its digest included) was another.
+   * event committed. The text depends only on the kinds of writes the batch carries, so it is one
+   * of few and sent prepared. False, having written nothing, when the head (its digest included)
+   * was another.
    */
   async writeEvents(
-    run: RunStatement,
+    db: SqlRunner,
     tenantId: string,
     expected: ChainHead,
     events: ChainedEvent[],
   ): Promise<boolean> {
-    // appended_<n>: the n-th event's row.
-    const names = events.map((_, index) => Prisma.raw(`appended_${index + 1}`));
-    const steps = events.map(
-      ({ event, change, seq, prevHash, hash, chainKey, prevDigest, digest }, index) => {
-        const changes: readonly TableWrite[] =
-          change === undefined ? [] : isWriteList(change) ? change : [change];
-        const ownChanges = changes.map(
-          (write, part) => Prisma.sql`, change_${Prisma.raw(`${index + 1}_${part + 1}`)} AS (
-            WITH appended AS (SELECT seq, hash FROM ${names[index]}) ${renderWrite(write)})`,
-        );
-        const ownChange = ownChanges.length === 0 ? Prisma.empty : Prisma.join(ownChanges, '');
-        return Prisma.sql`, ${names[index]} AS (
-        INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
-                                  outcome, http_status, details, prev_hash, hash, chain_key,
-                                  prev_digest, digest)
-        SELECT ${tenantId}::uuid, ${seq}::int, ${event.at}, ${event.actor}, ${event.onBehalfOf}, ${event.action},
-               ${event.target}, ${event.requestId}, ${event.outcome}, ${event.httpStatus},
-               ${event.details === null ? null : JSON.stringify(event.details)}::jsonb, ${prevHash}, ${hash}, ${chainKey},
-               ${prevDigest}, ${digest}
-        FROM expected
-        RETURNING seq, hash
-      )${ownChange}`;
-      },
-    );
-    const last = events[events.length - 1];
-    const [{ written }] = await run<{ written: number }>(Prisma.sql`
-      WITH chain AS (
-        SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
-      ), expected AS (
-        SELECT 1 FROM chain WHERE last_seq = ${expected.seq}::int AND last_hash = ${expected.hash}
-          AND ${expected.digest}::text IS NOT DISTINCT FROM ${headDigest(tenantId, expected.seq)}
-      )${Prisma.join(steps, '')}, head AS (
-        UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
-        FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
-      )
-      SELECT count(*)::int AS written FROM expected`);
+    const groups = groupWrites(events);
+    const types = await this.parameterTypes(db, groups);
+    const statement = appendStatement(tenantId, expected, events, groups, types);
+    // Past Prisma when `db` is the client itself, whose raw queries copy every parameter and
+    // round-trip it through JSON; prepared, since a text is one of few kinds of batch.
+    const [{ written }] =
+      db === this.prisma
+        ? await this.prisma.statement<{ written: number }>(statement, { prepared: true })
+        : await db.$queryRaw<{ written: number }[]>(statement);
     return written === 1;
+  }
+
+  /** Each group's parameter types, as Postgres infers them; asked once per kind of write. */
+  private async parameterTypes(db: SqlRunner, groups: WriteGroup[]): Promise<string[][]> {
+    const unknown = groups.filter((group) => !this.typesByText.has(group.text));
+    if (unknown.length > 0) {
+      const describe = async (tx: SqlRunner) => {
+        for (const group of unknown) this.typesByText.set(group.text, await describeParameters(tx, group));
+      };
+      // A prepared statement lives on one session: the client itself would send each on any.
+      await (db === this.prisma ? this.prisma.$transaction(describe) : describe(db));
+      if (this.typesByText.size > MAX_WRITE_KINDS) this.typesByText.clear();
+    }
+    return groups.map((group) => this.typesByText.get(group.text) ?? []);
   }
 
   /** The tenants whose head event has no digest yet: the ones digest-backfill.ts has to compute. */
@@ -405,49 +394,6 @@ export function sinksTable(sinks: readonly string[]): Prisma.Sql {
   return Prisma.sql`(VALUES ${Prisma.join(sinks.map((sink) => Prisma.sql`(${sink})`))}) AS s (sink)`;
 }
 
-/** The columns given a value, with it. */
-function columnValues(values: Readonly<Partial<Record<string, Prisma.Sql>>>): [string, Prisma.Sql][] {
-  return Object.entries(values).filter((entry): entry is [string, Prisma.Sql] => entry[1] !== undefined);
-}
-
-function isWriteList(change: AuditChange): change is readonly TableWrite[] {
-  return Array.isArray(change);
-}
-
-/**
- * The statement of a write that reads `appended` (the event's row): with no event written, it
- * selects, updates or deletes nothing.
- */
-export function renderWrite(write: TableWrite): Prisma.Sql {
-  if ('insert' in write) {
-    const values = columnValues(write.values);
-    return Prisma.sql`
-      INSERT INTO ${Prisma.raw(write.insert)} (${Prisma.raw(values.map(([column]) => column).join(', '))})
-      SELECT ${Prisma.join(
-        values.map(([, value]) => value),
-        ', ',
-      )}
-      FROM appended
-      ${write.onConflict ?? Prisma.empty}`;
-  }
-  if ('update' in write) {
-    const assignments = columnValues(write.set).map(
-      ([column, value]) => Prisma.sql`${Prisma.raw(column)} = ${value}`,
-    );
-    return Prisma.sql`
-      UPDATE ${Prisma.raw(write.update)} SET ${Prisma.join(assignments, ', ')}
-      FROM appended WHERE ${write.where}`;
-  }
-  return Prisma.sql`DELETE FROM ${Prisma.raw(write.delete)} USING appended WHERE ${write.where}`;
-}
-
-// The digest of the head event at `seq` (genesis for an empty chain), read in a statement.
-function headDigest(tenantId: string, seq: number): Prisma.Sql {
-  return seq === 0
-    ? Prisma.sql`${GENESIS_HASH}::text`
-    : Prisma.sql`(SELECT digest FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq = ${seq}::int)`;
-}
-
 // The head's digest is its event's: a chain row written by a gateway that kept no digests stays right.
 function headQuery(tenantId: string): Prisma.Sql {
   return Prisma.sql`
@@ -463,4 +409,14 @@ async function createChain(db: SqlRunner, tenantId: string): Promise<void> {
     INSERT INTO audit_chains (tenant_id, last_seq, last_hash, start_seq, start_hash)
     VALUES (${tenantId}::uuid, 0, ${GENESIS_HASH}, 1, ${GENESIS_HASH})
     ON CONFLICT (tenant_id) DO NOTHING`;
+}
+
+/** The types Postgres gives the parameters of a group's write, read from the statement prepared on `tx`'s session. */
+async function describeParameters(tx: SqlRunner, group: WriteGroup): Promise<string[]> {
+  const name = `audit_write_${++describedCount}`;
+  await tx.$executeRaw(Prisma.raw(`PREPARE ${name} AS ${describedText(group)}`));
+  const [{ types }] = await tx.$queryRaw<{ types: string[] }[]>`
+    SELECT parameter_types::text[] AS types FROM pg_prepared_statements WHERE name = ${name}`;
+  await tx.$executeRaw(Prisma.raw(`DEALLOCATE ${name}`));
+  return types;
 }

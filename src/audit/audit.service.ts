@@ -278,7 +278,7 @@ export class AuditService {
     // The next batch may chain on these before they commit; if they do not, it will not match.
     this.heads.set(tenantId, events[events.length - 1]);
     try {
-      if (await this.events.writeEvents(this.events.statementsOf(db), tenantId, head, events))
+      if (await this.events.writeEvents(db, tenantId, head, events))
         return events.map(({ seq, hash }) => ({ seq, hash }));
     } catch (error) {
       this.heads.delete(tenantId);
@@ -297,7 +297,7 @@ export class AuditService {
     const run = async (tx: SqlRunner) => {
       const head = await this.events.lockHead(tx, tenantId);
       const events = this.chainedAfter(head, appends);
-      if (!(await this.events.writeEvents(this.events.statementsOf(tx), tenantId, head, events))) {
+      if (!(await this.events.writeEvents(tx, tenantId, head, events))) {
         throw new Error(`the audit chain head of tenant ${tenantId} moved while its row was locked`);
       }
       return events;

@@ -51,7 +51,7 @@ export class DashboardWriteHeadsRepository {
         ON CONFLICT (tenant_id, dashboard_id) DO UPDATE
         SET generation = EXCLUDED.generation, writer = EXCLUDED.writer, writing_until = EXCLUDED.writing_until
         WHERE dashboard_write_claimable(
-          dashboard_write_heads.generation = ${claim.generation}::int
+          dashboard_write_heads.generation = EXCLUDED.generation - 1
           AND (dashboard_write_heads.writer IS NULL OR dashboard_write_heads.writing_until < now()))`,
     };
   }

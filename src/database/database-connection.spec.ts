@@ -31,4 +31,14 @@ describe('database connections', () => {
       await connection.close();
     }
   });
+
+  it('names each prepared text the same on every session, and leaves texts past its bound unnamed', async () => {
+    const { PreparedNames } = await import('./database-connection');
+    const names = new PreparedNames(2);
+    expect(names.nameOf('SELECT 1')).toBe('prepared_1');
+    expect(names.nameOf('SELECT 2')).toBe('prepared_2');
+    expect(names.nameOf('SELECT 1')).toBe('prepared_1');
+    expect(names.nameOf('SELECT 3')).toBeUndefined();
+    expect(names.nameOf('SELECT 2')).toBe('prepared_2');
+  });
 });

@@ -24,9 +24,10 @@ export interface DatabaseConnection {
    * Runs one statement on a pooled session, past Prisma, whose raw queries copy every parameter
    * and round-trip it through JSON: for statements that carry large texts often (audit appends
    * with their specs and answers). Null for the embedded database, whose one session Prisma's
-   * transactions take in turn: a statement sent past Prisma could land inside one.
+   * transactions take in turn: a statement sent past Prisma could land inside one. `prepared`: the
+   * text is one of few sent often, so each session parses it once and Postgres may keep its plan.
    */
-  query: (<Row>(text: string, values: unknown[]) => Promise<Row[]>) | null;
+  query: (<Row>(text: string, values: unknown[], options?: { prepared?: boolean }) => Promise<Row[]>) | null;
   close(): Promise<void>;
 }
 
@@ -60,6 +61,24 @@ export interface PostgresOptions {
 const CONNECT_TIMEOUT_MS = 5_000;
 // The client waits this much longer than the server's own limit, which cancels cleanly.
 const UNANSWERED_GRACE_MS = 1_000;
+// Every session keeps each text it prepared, with its plan, until it closes: their number is bounded.
+const MAX_PREPARED_TEXTS = 100;
+
+/** Names for prepared texts, the same on every session; past `max` texts, a text goes unnamed. */
+export class PreparedNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly max: number) {}
+
+  nameOf(text: string): string | undefined {
+    let name = this.names.get(text);
+    if (name === undefined && this.names.size < this.max) {
+      name = `prepared_${this.names.size + 1}`;
+      this.names.set(text, name);
+    }
+    return name;
+  }
+}
 
 export function connectPostgres(url: string, options: PostgresOptions = {}): DatabaseConnection {
   const { poolSize = 10, queryTimeoutMs = 5_000 } = options;
@@ -81,6 +100,7 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   });
   // An idle client that loses its server emits 'error'; without a listener the process dies.
   for (const each of [pool, lockPool]) each.on('error', () => undefined);
+  const preparedNames = new PreparedNames(MAX_PREPARED_TEXTS);
   // Waiters for one lock queue here rather than on a session each.
   const queue = new KeyedLimiter<number>(1);
   return {
@@ -88,7 +108,10 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
     description: describePostgresUrl(url),
     adapter: new PrismaPg(pool),
     poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
-    query: async <Row>(text: string, values: unknown[]) => (await pool.query(text, values)).rows as Row[],
+    query: async <Row>(text: string, values: unknown[], { prepared = false } = {}) => {
+      const name = prepared ? preparedNames.nameOf(text) : undefined;
+      return (await pool.query({ text, values, name })).rows as Row[];
+    },
     async withLock(lockId, work) {
       return queue.run(lockId, async () => {
         const client = await lockPool.connect();

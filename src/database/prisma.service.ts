@@ -43,10 +43,13 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnModul
     await this.connection.close();
   }
 
-  /** Runs `sql`, one statement, straight on the driver where there is a pool (DatabaseConnection.query). */
-  statement<Row>(sql: Prisma.Sql): Promise<Row[]> {
+  /**
+   * Runs `sql`, one statement, straight on the driver where there is a pool (DatabaseConnection.query);
+   * `prepared` where its text is one of few.
+   */
+  statement<Row>(sql: Prisma.Sql, options: { prepared?: boolean } = {}): Promise<Row[]> {
     const { query } = this.connection;
-    return query ? query<Row>(sql.text, sql.values) : this.$queryRaw<Row[]>(sql);
+    return query ? query<Row>(sql.text, sql.values, options) : this.$queryRaw<Row[]>(sql);
   }
 
   get description(): string {

@@ -52,7 +52,7 @@ export class SecretUsesRepository {
             {
               delete: 'secret_uses' as const,
               where: Prisma.sql`secret_uses.tenant_id = ${tenantId}::uuid AND secret_uses.pipe_id = ${pipe.pipeId}
-                AND secret_uses.path = ANY(${replaced}::text[])`,
+                AND secret_uses.path IN (SELECT jsonb_array_elements_text(${JSON.stringify(replaced)}::jsonb))`,
             },
           ]
         : []),

@@ -1,0 +1,169 @@
+import { Prisma } from '../generated/prisma/client';
+import { GENESIS_HASH } from './audit-chain';
+import type { ChainedEvent, ChainHead, TableWrite } from './audit-events.repository';
+
+/**
+ * The append's text depends only on which kinds of writes its batch carries, never on how many
+ * events or writes it has: the events go in as one array per column, and the writes of each kind
+ * (same text, different values) as one array per value. Postgres can then keep one plan per kind
+ * of batch (prepared statements) instead of parsing and planning a text of its own for each batch.
+ */
+
+/** The writes of one kind in a batch: the text they share, each one's event and values. */
+export interface WriteGroup {
+  /** The write's statement, `$n` standing for its n-th value and `appended` for its event's row. */
+  text: string;
+  seqs: number[];
+  /** Per write, its values in the order of the text's `$n`. */
+  rows: unknown[][];
+}
+
+/** The writes of `events` grouped by text, in a fixed order (by text) whatever the batch's order. */
+export function groupWrites(events: readonly ChainedEvent[]): WriteGroup[] {
+  const groups = new Map<string, WriteGroup>();
+  for (const { change, seq } of events) {
+    const writes: readonly TableWrite[] = change === undefined ? [] : isWriteList(change) ? change : [change];
+    for (const write of writes) {
+      const { text, values } = renderWrite(write);
+      const group = groups.get(text) ?? { text, seqs: [], rows: [] };
+      groups.set(text, group);
+      group.seqs.push(seq);
+      group.rows.push(values);
+    }
+  }
+  return [...groups.values()].sort((a, b) => (a.text < b.text ? -1 : a.text > b.text ? 1 : 0));
+}
+
+/**
+ * A statement whose parameters' types Postgres infers exactly as in the append: a write's values
+ * are sent as arrays of the types Postgres would give each value where it stands.
+ */
+export function describedText(group: Pick<WriteGroup, 'text'>): string {
+  return `WITH appended AS (SELECT 0::int AS seq, ''::text AS hash) ${group.text}`;
+}
+
+/**
+ * The append, in one statement: it locks the chain row, compares the head with `expected`, inserts
+ * the events and runs each group's writes (`types`: each group's parameter types, as Postgres names
+ * them), and moves the head. Answers one row, `written`: 1 when the head was `expected`, else 0.
+ */
+export function appendStatement(
+  tenantId: string,
+  expected: ChainHead,
+  events: readonly ChainedEvent[],
+  groups: readonly WriteGroup[],
+  types: readonly (readonly string[])[],
+): Prisma.Sql {
+  const column = <T>(pick: (event: ChainedEvent) => T) => events.map(pick);
+  const writes = groups.map((group, index) => {
+    const names = types[index].map((_, at) => `value_${at + 1}`);
+    const values = types[index].map(
+      (type, at) =>
+        Prisma.sql`, ${group.rows.map((row) => arrayElement(row[at]))}::${Prisma.raw(arrayOf(type))}`,
+    );
+    return Prisma.sql`, write_${Prisma.raw(String(index + 1))} AS (
+        WITH appended AS (
+          SELECT a.seq, a.hash${Prisma.raw(names.map((name) => `, v.${name}`).join(''))}
+          FROM appended_events a
+          JOIN unnest(${group.seqs}::int[]${values.length === 0 ? Prisma.empty : Prisma.join(values, '')})
+            AS v (event_seq${Prisma.raw(names.map((name) => `, ${name}`).join(''))}) ON v.event_seq = a.seq
+        ) ${Prisma.raw(group.text.replace(/\$(\d+)/g, 'appended.value_$1'))})`;
+  });
+  const last = events[events.length - 1];
+  return Prisma.sql`
+    WITH chain AS (
+      SELECT last_seq, last_hash FROM audit_chains WHERE tenant_id = ${tenantId}::uuid FOR UPDATE
+    ), expected AS (
+      SELECT 1 FROM chain WHERE last_seq = ${expected.seq}::int AND last_hash = ${expected.hash}
+        AND ${expected.digest}::text IS NOT DISTINCT FROM ${headDigest(tenantId, expected.seq)}
+    ), appended_events AS (
+      INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
+                                outcome, http_status, details, prev_hash, hash, chain_key,
+                                prev_digest, digest)
+      SELECT ${tenantId}::uuid, e.*
+      FROM expected, unnest(
+        ${column((e) => e.seq)}::int[], ${column((e) => e.event.at.toISOString())}::timestamptz[],
+        ${column((e) => e.event.actor)}::text[], ${column((e) => e.event.onBehalfOf)}::text[],
+        ${column((e) => e.event.action)}::text[], ${column((e) => e.event.target)}::text[],
+        ${column((e) => e.event.requestId)}::text[], ${column((e) => e.event.outcome)}::text[],
+        ${column((e) => e.event.httpStatus)}::int[],
+        ${column((e) => (e.event.details === null ? null : JSON.stringify(e.event.details)))}::jsonb[],
+        ${column((e) => e.prevHash)}::text[], ${column((e) => e.hash)}::text[],
+        ${column((e) => e.chainKey)}::text[], ${column((e) => e.prevDigest)}::text[],
+        ${column((e) => e.digest)}::text[]) AS e
+      RETURNING seq, hash
+    )${writes.length === 0 ? Prisma.empty : Prisma.join(writes, '')}, head AS (
+      UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
+      FROM expected WHERE audit_chains.tenant_id = ${tenantId}::uuid
+    )
+    SELECT count(*)::int AS written FROM expected`;
+}
+
+// The digest of the head event at `seq` (genesis for an empty chain), read in a statement.
+function headDigest(tenantId: string, seq: number): Prisma.Sql {
+  return seq === 0
+    ? Prisma.sql`${GENESIS_HASH}::text`
+    : Prisma.sql`(SELECT digest FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq = ${seq}::int)`;
+}
+
+// Postgres names types as `format_type` does ("timestamp with time zone"); nothing else is spliced in.
+function arrayOf(type: string): string {
+  if (!/^[a-z][a-z0-9_ ."]*$/i.test(type))
+    throw new Error(`unexpected parameter type ${JSON.stringify(type)}`);
+  return `${type}[]`;
+}
+
+/** A write's value as an element of its array, which Postgres reads as it would read the value. */
+function arrayElement(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'string') return value;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'number' || typeof value === 'bigint' || typeof value === 'boolean')
+    return String(value);
+  if (Array.isArray(value) || ArrayBuffer.isView(value)) {
+    throw new Error('a value of an audited write is an array or bytes: pass it as JSON text instead');
+  }
+  return JSON.stringify(value);
+}
+
+function isWriteList(change: NonNullable<ChainedEvent['change']>): change is readonly TableWrite[] {
+  return Array.isArray(change);
+}
+
+/** The columns given a value, with it. */
+function columnValues(values: Readonly<Partial<Record<string, Prisma.Sql>>>): [string, Prisma.Sql][] {
+  return Object.entries(values).filter((entry): entry is [string, Prisma.Sql] => entry[1] !== undefined);
+}
+
+/**
+ * The statement of a write that reads `appended` (its event's row): with no event written, it
+ * selects, updates or deletes nothing. An `ON CONFLICT` clause carries no value: with the writes
+ * of a kind inserted together it may only read the row and `EXCLUDED`.
+ */
+export function renderWrite(write: TableWrite): Prisma.Sql {
+  if ('insert' in write) {
+    if (write.onConflict && write.onConflict.values.length > 0) {
+      throw new Error(
+        `the ON CONFLICT clause of a write to ${write.insert} carries values: read them from EXCLUDED`,
+      );
+    }
+    const values = columnValues(write.values);
+    return Prisma.sql`
+      INSERT INTO ${Prisma.raw(write.insert)} (${Prisma.raw(values.map(([column]) => column).join(', '))})
+      SELECT ${Prisma.join(
+        values.map(([, value]) => value),
+        ', ',
+      )}
+      FROM appended
+      ${write.onConflict ?? Prisma.empty}`;
+  }
+  if ('update' in write) {
+    const assignments = columnValues(write.set).map(
+      ([column, value]) => Prisma.sql`${Prisma.raw(column)} = ${value}`,
+    );
+    return Prisma.sql`
+      UPDATE ${Prisma.raw(write.update)} SET ${Prisma.join(assignments, ', ')}
+      FROM appended WHERE ${write.where}`;
+  }
+  return Prisma.sql`DELETE FROM ${Prisma.raw(write.delete)} USING appended WHERE ${write.where}`;
+}
