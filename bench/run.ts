@@ -25,7 +25,7 @@ import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { stageTimes } from './lib/stages';
 import { addRoundTrips } from './lib/statements';
-import type { DatabaseTally, LongestAppend } from './children/database-tally';
+import type { DatabaseTally, LargestAppend } from './children/database-tally';
 import { formatAppendReplay, replayAppend } from './lib/append-replay';
 import type { AppendReplay } from './lib/append-replay';
 import {
@@ -589,7 +589,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
     }
   }
   const appendReplay =
-    writes.length > 0 && SERVER_IS_LOCAL ? await replayLongestAppend(lastGateway, databaseUrl) : null;
+    writes.length > 0 && SERVER_IS_LOCAL ? await replayLargestAppend(lastGateway, databaseUrl) : null;
   const delivered = await sinks.tally();
   const appended = await countAuditEvents(databaseUrl);
   for (const summary of summaries) console.log(formatRoute(summary, settings));
@@ -626,9 +626,9 @@ async function benchmark(databaseUrl: string): Promise<void> {
   console.log(`\nwritten to ${join(RESULTS, 'latest.json')}`);
 }
 
-/** The longest audit append a gateway sent in the run, replayed on the database it wrote to. */
-async function replayLongestAppend(gateway: Target, databaseUrl: string): Promise<AppendReplay | null> {
-  const { append } = await ask<LongestAppend>(gateway.child, { type: 'longest-append' }, 'longest-append');
+/** The audit append with the most events a gateway sent in the run, replayed on the database it wrote to. */
+async function replayLargestAppend(gateway: Target, databaseUrl: string): Promise<AppendReplay | null> {
+  const { append } = await ask<LargestAppend>(gateway.child, { type: 'largest-append' }, 'largest-append');
   return append && replayAppend(databaseUrl, append);
 }
 

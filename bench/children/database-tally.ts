@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import type { Message } from '../lib/processes';
-import { AUDIT_APPEND, statementKind } from '../lib/statements';
+import { AUDIT_APPEND, appendedEvents, statementKind } from '../lib/statements';
 
 /** Answer to `database-tally`: the round trips to Postgres so far, by what they were (statementKind). */
 export interface DatabaseTally extends Message {
@@ -8,26 +8,25 @@ export interface DatabaseTally extends Message {
   roundTrips: Record<string, number>;
 }
 
-/** Answer to `longest-append`: the longest audit append sent so far, as sent; null before any. */
-export interface LongestAppend extends Message {
-  type: 'longest-append';
-  append: { text: string; values: unknown[] } | null;
+/** Answer to `largest-append`: the audit append with the most events sent so far, as sent; null before any. */
+export interface LargestAppend extends Message {
+  type: 'largest-append';
+  append: { text: string; values: unknown[]; events: number } | null;
 }
 
 const roundTrips: Record<string, number> = {};
 // Statement texts repeat (a statement's parameters are not in it): each short one is classified
-// once. An audit append's text is long and differs with its batch: kept, they would be most of the
-// gateway's heap, and its kind is found near its start anyway.
+// once. Long texts are classified each time: kept, they would grow the heap of the gateway measured.
 const kinds = new Map<string, string>();
 const MAX_KINDS_REMEMBERED = 10_000;
 const MAX_TEXT_REMEMBERED = 2_000;
-let longestAppend: LongestAppend['append'] = null;
+let largestAppend: LargestAppend['append'] = null;
 
 /**
  * Counts every round trip this process makes to Postgres: every query a pg client sends, whether
  * through Prisma's adapter, the pool directly or a client of its own (the event bus's). Each call
- * of Client.query is one round trip; a text of several statements would still be one. The longest
- * audit append is kept too, for the runner to replay (append-replay.ts).
+ * of Client.query is one round trip; a text of several statements would still be one. The audit
+ * append with the most events is kept too, for the runner to replay (append-replay.ts).
  */
 export function countDatabaseRoundTrips(): void {
   const query = Client.prototype.query as (...args: unknown[]) => unknown;
@@ -44,9 +43,11 @@ export function countDatabaseRoundTrips(): void {
         }
       }
       roundTrips[kind] = (roundTrips[kind] ?? 0) + 1;
-      if (kind === AUDIT_APPEND && text.length > (longestAppend?.text.length ?? 0)) {
-        const values = typeof first === 'string' ? args[1] : (first as { values?: unknown }).values;
-        longestAppend = { text, values: Array.isArray(values) ? values : [] };
+      if (kind === AUDIT_APPEND) {
+        const given = typeof first === 'string' ? args[1] : (first as { values?: unknown }).values;
+        const values = Array.isArray(given) ? given : [];
+        const events = appendedEvents(values);
+        if (events > (largestAppend?.events ?? 0)) largestAppend = { text, values, events };
       }
     }
     return query.apply(this, args);
@@ -57,6 +58,6 @@ export function databaseTally(): DatabaseTally {
   return { type: 'database-tally', roundTrips: { ...roundTrips } };
 }
 
-export function longestAuditAppend(): LongestAppend {
-  return { type: 'longest-append', append: longestAppend };
+export function largestAuditAppend(): LargestAppend {
+  return { type: 'largest-append', append: largestAppend };
 }

@@ -10,7 +10,7 @@ import { seedDemoTenant } from '../../sandbox/demo-tenant';
 import { GatewayReady, ORGANIZATION_ID, UpstreamsReady } from '../lib/scenario';
 import type { Message } from '../lib/processes';
 import { serveChild } from './child';
-import { countDatabaseRoundTrips, databaseTally, longestAuditAppend } from './database-tally';
+import { countDatabaseRoundTrips, databaseTally, largestAuditAppend } from './database-tally';
 import { Profiler } from './profiler';
 
 // Vault secrets of the benchmark's tenant besides the demo one, half strings and half objects of
@@ -54,7 +54,7 @@ serveChild(async () => {
       if (message.type === 'memory') return Promise.resolve(liveMemory());
       if (message.type === 'gc-pause') return Promise.resolve({ type: 'gc-pause', ms: gcPause() });
       if (message.type === 'database-tally') return Promise.resolve(databaseTally());
-      if (message.type === 'longest-append') return Promise.resolve(longestAuditAppend());
+      if (message.type === 'largest-append') return Promise.resolve(largestAuditAppend());
       return (profiler ??= new Profiler()).handle(message);
     },
   };

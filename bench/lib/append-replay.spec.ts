@@ -6,15 +6,16 @@ describe('formatAppendReplay', () => {
       events: 26,
       characters: 44_526,
       parameters: 893,
-      asSentMs: 21.6,
+      asSentMs: 2.9,
+      unnamedMs: 21.6,
       planEachTimeMs: 11.6,
       planReusedMs: 2.75,
     });
     expect(text).toContain(
-      'the longest audit append gateway (info) sent (26 events, 44,526 characters, 893 parameters)',
+      'the audit append with the most events that gateway (info) sent (26 events, 44,526 characters, 893 parameters)',
     );
     expect(text).toContain(
-      'sent as the gateway sends it 21.60 ms (0.831 ms an event); ' +
+      'as the gateway sends it (prepared) 2.90 ms (0.112 ms an event); unnamed 21.60 ms (0.831 ms an event); ' +
         'prepared, planned each time 11.60 ms (0.446 ms an event); prepared, plan reused 2.75 ms (0.106 ms an event)',
     );
   });

@@ -21,6 +21,15 @@ export function statementKind(text: string): string {
 
 /** The kind of the statement that appends audit events and the rows that go with them. */
 export const AUDIT_APPEND = 'audit append';
+
+/**
+ * The events an audit append's parameters carry: the length of its first array, the events' seqs
+ * (every column of the events is an array of that length; the parameters before it are the head's).
+ */
+export function appendedEvents(values: readonly unknown[]): number {
+  const seqs = values.find((value): value is unknown[] => Array.isArray(value));
+  return seqs?.length ?? 0;
+}
 const AUDIT_SINKS = 'audit sinks (background)';
 const AUDIT_CHECKPOINTS = 'audit checkpoints (background)';
 // What the key and credential caches read when an entry runs out, and the last-use times they flush.
