@@ -61,8 +61,8 @@ export interface PostgresOptions {
 const CONNECT_TIMEOUT_MS = 5_000;
 // The client waits this much longer than the server's own limit, which cancels cleanly.
 const UNANSWERED_GRACE_MS = 1_000;
-// Every session keeps each text it prepared, with its plan, until it closes: their number is bounded.
-const MAX_PREPARED_TEXTS = 100;
+// Every session keeps each text it prepared, with its plans (some 200 kB), until it closes.
+const MAX_PREPARED_TEXTS = 32;
 
 /** Names for prepared texts, the same on every session; past `max` texts, a text goes unnamed. */
 export class PreparedNames {
