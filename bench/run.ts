@@ -628,8 +628,12 @@ async function benchmark(databaseUrl: string): Promise<void> {
 
 /** The audit append with the most events a gateway sent in the run, replayed on the database it wrote to. */
 async function replayLargestAppend(gateway: Target, databaseUrl: string): Promise<AppendReplay | null> {
-  const { append } = await ask<LargestAppend>(gateway.child, { type: 'largest-append' }, 'largest-append');
-  return append && replayAppend(databaseUrl, append);
+  const { append, appendTexts } = await ask<LargestAppend>(
+    gateway.child,
+    { type: 'largest-append' },
+    'largest-append',
+  );
+  return append && replayAppend(databaseUrl, append, appendTexts);
 }
 
 /**

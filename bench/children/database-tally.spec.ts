@@ -27,10 +27,11 @@ describe('the round-trip tally', () => {
 
     expect(sent).toHaveLength(4);
     expect(tally.databaseTally().roundTrips).toEqual({ 'SELECT gateway_keys': 1, 'audit append': 3 });
-    expect(tally.largestAuditAppend().append).toEqual({
-      text: append,
-      values: ['tenant', seqs(90)],
-      events: 90,
+    void client.query({ text: `${append} -- another kind`, values: ['tenant', seqs(1)] });
+    expect(tally.largestAuditAppend()).toEqual({
+      type: 'largest-append',
+      append: { text: append, values: ['tenant', seqs(90)], events: 90 },
+      appendTexts: 2,
     });
   });
 });

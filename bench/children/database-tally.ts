@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { Client } from 'pg';
 import type { Message } from '../lib/processes';
 import { AUDIT_APPEND, appendedEvents, statementKind } from '../lib/statements';
@@ -12,6 +13,8 @@ export interface DatabaseTally extends Message {
 export interface LargestAppend extends Message {
   type: 'largest-append';
   append: { text: string; values: unknown[]; events: number } | null;
+  /** How many texts the audit appends sent had between them (up to MAX_APPEND_TEXTS). */
+  appendTexts: number;
 }
 
 const roundTrips: Record<string, number> = {};
@@ -21,6 +24,9 @@ const kinds = new Map<string, string>();
 const MAX_KINDS_REMEMBERED = 10_000;
 const MAX_TEXT_REMEMBERED = 2_000;
 let largestAppend: LargestAppend['append'] = null;
+// Digests, not texts: an append's text may be long, and each batch's may be its own.
+const appendTexts = new Set<string>();
+const MAX_APPEND_TEXTS = 10_000;
 
 /**
  * Counts every round trip this process makes to Postgres: every query a pg client sends, whether
@@ -46,6 +52,8 @@ export function countDatabaseRoundTrips(): void {
       if (kind === AUDIT_APPEND) {
         const given = typeof first === 'string' ? args[1] : (first as { values?: unknown }).values;
         const values = Array.isArray(given) ? given : [];
+        if (appendTexts.size < MAX_APPEND_TEXTS)
+          appendTexts.add(createHash('sha1').update(text).digest('hex'));
         const events = appendedEvents(values);
         if (events > (largestAppend?.events ?? 0)) largestAppend = { text, values, events };
       }
@@ -59,5 +67,5 @@ export function databaseTally(): DatabaseTally {
 }
 
 export function largestAuditAppend(): LargestAppend {
-  return { type: 'largest-append', append: largestAppend };
+  return { type: 'largest-append', append: largestAppend, appendTexts: appendTexts.size };
 }

@@ -6,6 +6,8 @@ export interface AppendReplay {
   events: number;
   characters: number;
   parameters: number;
+  /** How many texts the gateway's audit appends had between them in the run. */
+  texts: number;
   /** Prepared, as the gateway sends it: Postgres plans it each time or keeps a generic plan, as it judges. */
   asSentMs: number;
   /** Sent unnamed: parsed and planned each time. */
@@ -34,6 +36,7 @@ const MODES = [
 export async function replayAppend(
   databaseUrl: string,
   append: { text: string; values: unknown[]; events: number },
+  texts: number,
   repeats = 50,
 ): Promise<AppendReplay> {
   const client = new Client({ connectionString: databaseUrl });
@@ -44,6 +47,7 @@ export async function replayAppend(
       events: append.events,
       characters: append.text.length,
       parameters: append.values.length,
+      texts,
       asSentMs: NaN,
       unnamedMs: NaN,
       planEachTimeMs: NaN,
@@ -75,7 +79,8 @@ export function formatAppendReplay(gateway: string, replay: AppendReplay): strin
     `${value.toFixed(2)} ms (${(value / Math.max(replay.events, 1)).toFixed(3)} ms an event)`;
   return (
     `\nthe audit append with the most events that ${gateway} sent (${replay.events} events, ` +
-    `${replay.characters.toLocaleString('en-US')} characters, ${replay.parameters} parameters), replayed: ` +
+    `${replay.characters.toLocaleString('en-US')} characters, ${replay.parameters} parameters; ` +
+    `${replay.texts} texts among its appends), replayed: ` +
     `Postgres CPU per statement\n  as the gateway sends it (prepared) ${ms(replay.asSentMs)}; ` +
     `unnamed ${ms(replay.unnamedMs)}; prepared, planned each time ${ms(replay.planEachTimeMs)}; ` +
     `prepared, plan reused ${ms(replay.planReusedMs)}`
