@@ -411,6 +411,20 @@ async function startSinkReceivers(): Promise<{ ready: SinkReceiversReady; tally:
   };
 }
 
+// The sinks ship what was appended a second or so after it; a receiver short after this is short.
+const CATCH_UP_MS = 30_000;
+
+/** The receivers' tally once each has at least `appended` records, or as it stands after CATCH_UP_MS. */
+async function caughtUp(tally: () => Promise<SinkTally>, appended: number): Promise<SinkTally> {
+  const until = Date.now() + CATCH_UP_MS;
+  for (;;) {
+    const delivered = await tally();
+    const behind = Math.min(delivered.syslogRecords, delivered.webhookRecords) < appended;
+    if (!behind || Date.now() >= until) return delivered;
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
 /** A proxy of the upstreams' own paths, with no auth of its own: the baseline, the stack floor. */
 async function startReferenceProxy(
   name: string,
@@ -590,8 +604,8 @@ async function benchmark(databaseUrl: string): Promise<void> {
   }
   const appendReplay =
     writes.length > 0 && SERVER_IS_LOCAL ? await replayLargestAppend(lastGateway, databaseUrl) : null;
-  const delivered = await sinks.tally();
   const appended = await countAuditEvents(databaseUrl);
+  const delivered = await caughtUp(sinks.tally, appended);
   for (const summary of summaries) console.log(formatRoute(summary, settings));
   if (appendReplay) console.log(formatAppendReplay(lastGateway.name, appendReplay));
   console.log(
