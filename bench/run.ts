@@ -3,6 +3,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { countAuditEvents, freshDatabase, gatewayEnv, SERVER_IS_LOCAL } from './lib/database';
 import { describeMachine } from './lib/machine';
 import { commandOptions, namedInOrder } from './lib/options';
@@ -421,7 +422,7 @@ async function caughtUp(tally: () => Promise<SinkTally>, appended: number): Prom
     const delivered = await tally();
     const behind = Math.min(delivered.syslogRecords, delivered.webhookRecords) < appended;
     if (!behind || Date.now() >= until) return delivered;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await sleep(250);
   }
 }
 

@@ -7,7 +7,7 @@ describe('the round-trip tally', () => {
     jest.resetModules();
   });
 
-  it('counts statements by kind, and keeps the audit append with the most events alone of the long texts', () => {
+  it('counts statements by kind, keeps the audit append with the most events and counts the texts of the appends', () => {
     const sent: unknown[] = [];
     Client.prototype.query = function (...args: unknown[]) {
       sent.push(args[0]);

@@ -30,6 +30,7 @@ export function appendedEvents(values: readonly unknown[]): number {
   const seqs = values.find((value): value is unknown[] => Array.isArray(value));
   return seqs?.length ?? 0;
 }
+
 const AUDIT_SINKS = 'audit sinks (background)';
 const AUDIT_CHECKPOINTS = 'audit checkpoints (background)';
 // What the key and credential caches read when an entry runs out, and the last-use times they flush.

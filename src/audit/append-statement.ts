@@ -1,6 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { GENESIS_HASH } from './audit-chain';
-import type { ChainedEvent, ChainHead, TableWrite } from './audit-events.repository';
+import type { AuditChange, ChainedEvent, ChainHead, TableWrite } from './audit-events.repository';
 
 /**
  * The append's text depends only on which kinds of writes its batch carries, never on how many
@@ -126,7 +126,7 @@ function arrayElement(value: unknown): string | null {
   return JSON.stringify(value);
 }
 
-function isWriteList(change: NonNullable<ChainedEvent['change']>): change is readonly TableWrite[] {
+function isWriteList(change: AuditChange): change is readonly TableWrite[] {
   return Array.isArray(change);
 }
 
@@ -140,7 +140,7 @@ function columnValues(values: Readonly<Partial<Record<string, Prisma.Sql>>>): [s
  * selects, updates or deletes nothing. An `ON CONFLICT` clause carries no value: with the writes
  * of a kind inserted together it may only read the row and `EXCLUDED`.
  */
-export function renderWrite(write: TableWrite): Prisma.Sql {
+function renderWrite(write: TableWrite): Prisma.Sql {
   if ('insert' in write) {
     if (write.onConflict && write.onConflict.values.length > 0) {
       throw new Error(
