@@ -61,7 +61,7 @@ export interface PostgresOptions {
 const CONNECT_TIMEOUT_MS = 5_000;
 // The client waits this much longer than the server's own limit, which cancels cleanly.
 const UNANSWERED_GRACE_MS = 1_000;
-// Every session keeps each text it prepared, with its plans (some 200 kB), until it closes.
+// Every session keeps each text it prepared, with its plans, until it closes (docs/operations.md).
 const MAX_PREPARED_TEXTS = 32;
 
 /** Names for prepared texts, the same on every session; past `max` texts, a text goes unnamed. */
