@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { Client } from 'pg';
+import { appendedEvents } from '../bench/lib/statements';
 import { auditEventDigest, auditEventHash, GENESIS_HASH } from '../src/audit/audit-chain';
 import { AuditCheckpointService } from '../src/audit/audit-checkpoint.service';
 import { AuditEventsRepository } from '../src/audit/audit-events.repository';
@@ -413,8 +414,7 @@ describe('audit log (e2e)', () => {
         ) {
           const sent = args[0] as { text?: string; name?: string; values?: unknown[] };
           if (typeof sent === 'object' && sent.text?.includes('INSERT INTO audit_events')) {
-            const seqs = sent.values?.find((value): value is unknown[] => Array.isArray(value));
-            appends.push({ text: sent.text, name: sent.name, events: seqs?.length ?? 0 });
+            appends.push({ text: sent.text, name: sent.name, events: appendedEvents(sent.values ?? []) });
           }
           return query.apply(this, args);
         });
