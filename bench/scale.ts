@@ -77,7 +77,48 @@ interface Verification {
   seconds: number;
   status: number;
   result: unknown;
+  /** How long the liveness probe took while the verification ran: what it holds other requests for. */
+  probe?: ProbeTimes;
 }
+
+interface ProbeTimes {
+  count: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/**
+ * GET /health/live one after another, PROBE_GAP_MS apart, until `running` settles: how long a
+ * request waits for the gateway's event loop meanwhile.
+ */
+async function probeWhile<T>(
+  gateway: GatewayReady,
+  running: Promise<T>,
+): Promise<{ value: T; probe: ProbeTimes }> {
+  let done = false;
+  const settled = running.finally(() => (done = true));
+  const times: number[] = [];
+  while (!done) {
+    const started = performance.now();
+    const response = await fetch(`${gateway.url}/health/live`);
+    await response.arrayBuffer();
+    times.push(performance.now() - started);
+    await new Promise((resolve) => setTimeout(resolve, PROBE_GAP_MS));
+  }
+  const sorted = Float64Array.from(times).sort();
+  return {
+    value: await settled,
+    probe: {
+      count: sorted.length,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted[sorted.length - 1],
+    },
+  };
+}
+
+const PROBE_GAP_MS = 10;
 
 function elapsed(since: number): string {
   return `${((performance.now() - since) / 1000).toFixed(1)} s`;
@@ -124,11 +165,14 @@ runMain(async (cleanups) => {
     if (profilePath) {
       await ask<Message>(child, { type: 'profile-start', allocations: false } as Message, 'profiling');
     }
-    const { status, body, ms } = await get(`${gateway.url}/v1/audit/verify`, gateway.key);
+    const {
+      value: { status, body, ms },
+      probe,
+    } = await probeWhile(gateway, get(`${gateway.url}/v1/audit/verify`, gateway.key));
     if (profilePath)
       await ask<Message>(child, { type: 'profile-stop', path: profilePath } as Message, 'profiled');
     if (status === 404) break;
-    verifications.push({ seconds: ms / 1000, status, result: body });
+    verifications.push({ seconds: ms / 1000, status, result: body, probe });
   }
   const sinceCheckpoint: Verification[] = [];
   for (let run = 0; run < settings.verifications; run++) {
@@ -148,7 +192,13 @@ runMain(async (cleanups) => {
     console.log(
       `${path}  ${verification.seconds.toFixed(2)} s  ${JSON.stringify(verification.result)}  (target ≤ ${targetSeconds} s: ${verification.seconds <= targetSeconds ? 'met' : 'NOT MET'})`,
     );
-  for (const verification of verifications) printVerification('GET /v1/audit/verify', verification, 10);
+  for (const verification of verifications) {
+    printVerification('GET /v1/audit/verify', verification, 10);
+    const { count, p50, p99, max } = verification.probe!;
+    console.log(
+      `  meanwhile GET /health/live (${count} probes)  p50 ${p50.toFixed(1)} ms  p99 ${p99.toFixed(1)} ms  max ${max.toFixed(1)} ms`,
+    );
+  }
   if (verifications.length === 0) console.log('GET /v1/audit/verify  not served by this build (404)');
   for (const verification of sinceCheckpoint) {
     if (verification.status === 200) {
