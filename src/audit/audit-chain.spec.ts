@@ -9,7 +9,9 @@ import {
   ChainAnchor,
   ChainBounds,
   ChainVerifier,
+  checkInSlices,
   GENESIS_HASH,
+  VERIFY_SLICE,
 } from './audit-chain';
 
 type StoredAuditEvent = AuditEventContent & { hash: string; chainKey: string | null };
@@ -471,5 +473,44 @@ describe('auditEventHash', () => {
 
   it('does not depend on the order of keys in details', () => {
     expect(hashOf({ ...event, details: { roles: ['viewer'], seq: 1 } })).toBe(event.hash);
+  });
+});
+
+describe('checkInSlices', () => {
+  const rows = Array.from({ length: 2 * VERIFY_SLICE + 10 }, (_, index) => index);
+
+  it('lets other work run between slices, never within one', async () => {
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns += 1;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    const seen: number[] = [];
+    const ok = await checkInSlices(rows, () => seen.push(turns) > 0);
+    spinning = false;
+    expect(ok).toBe(true);
+    expect(seen).toHaveLength(rows.length);
+    const slices = [
+      seen.slice(0, VERIFY_SLICE),
+      seen.slice(VERIFY_SLICE, 2 * VERIFY_SLICE),
+      seen.slice(2 * VERIFY_SLICE),
+    ];
+    for (const slice of slices) expect(new Set(slice).size).toBe(1);
+    expect(slices[0][0]).toBeLessThan(slices[1][0]);
+    expect(slices[1][0]).toBeLessThan(slices[2][0]);
+  });
+
+  it('stops at the first row that fails, checking none after it', async () => {
+    const checked: number[] = [];
+    const failing = VERIFY_SLICE + 3;
+    const ok = await checkInSlices(rows, (row) => (checked.push(row), row !== failing));
+    expect(ok).toBe(false);
+    expect(checked).toEqual(rows.slice(0, failing + 1));
+  });
+
+  it('answers true for no rows', async () => {
+    await expect(checkInSlices([], () => false)).resolves.toBe(true);
   });
 });

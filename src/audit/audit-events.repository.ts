@@ -61,7 +61,7 @@ export interface ChainedEvent extends ChainHead {
 
 // Rows per read: an export or a verification holds one batch at a time, whatever the log's size.
 const EXPORT_BATCH = 1000;
-export const VERIFY_BATCH = 5000;
+export const VERIFY_BATCH = 1000;
 /** Arbitrary constant shared by every replica, so only one records legacy ends at a time. */
 const LEGACY_ENDS_LOCK_ID = 727_310_002;
 // Kinds of write whose parameter types are kept; the code makes far fewer.
