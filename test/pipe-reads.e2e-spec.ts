@@ -477,17 +477,10 @@ describe('pipe reads of two replicas without Redis (e2e)', () => {
   itWithPostgres("drops a replica's own copy once it hears of another's write", async () => {
     // Made at the upstream itself: a create through a gateway would send B an event of its own,
     // which may reach B after its first reads and drop the copy they are about.
-    const { keyId, keySecret } = world.pipesKey;
-    const created = await fetch(`${world.pipes.url}${path()}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Basic ${Buffer.from(`${keyId}:${keySecret}`).toString('base64')}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({ ...(validCreateBody('kafka', {}) as Record<string, unknown>), name: 'before' }),
-    });
-    expect(created.status).toBe(200);
-    const pipeId = ((await created.json()) as { result: { id: string } }).result.id;
+    const pipeId = world.pipes.seedPipe(world.organizationId, world.serviceId, {
+      ...(validCreateBody('kafka', {}) as Record<string, unknown>),
+      name: 'before',
+    }).id;
     const calls = () =>
       world.pipes.requests().filter((sent) => sent.method === 'GET' && sent.path.endsWith(`/pipes/${pipeId}`))
         .length;
