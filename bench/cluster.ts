@@ -20,7 +20,7 @@ const flags = commandOptions('bench:cluster', {
   replicas: { type: 'string', default: '3' },
   streams: { type: 'string', default: '200' },
   tenants: { type: 'string', default: '3' },
-  /** Multiplies the steady load's rates; above 1, reads outrun the tenants' upstream budgets and are refused 429. */
+  /** Multiplies the steady load's rates; well above 1, reads outrun the tenants' upstream budgets and are refused 429. */
   pace: { type: 'string', default: '1' },
   /** Of steady load before the rolling restart, and after the killed replica is back. */
   steady: { type: 'string', default: '20' },
