@@ -1,30 +1,37 @@
 import { connectEmbedded, connectPostgres, DatabaseConnection } from '../../src/database/database-connection';
 import { applyMigrations, MigrationError, readMigrations } from '../../src/database/migrator';
+import { embeddedDatabaseImage } from '../support/embedded-database-image';
 import { itWithPostgres, postgresUrl } from '../support/skip';
 
 describe('migrator', () => {
   let connection: DatabaseConnection;
 
+  // From the run's migrated image: only the first test needs a database with nothing applied.
   beforeEach(async () => {
-    connection = await connectEmbedded('memory://');
+    connection = await connectEmbedded('memory://', embeddedDatabaseImage());
   });
   afterEach(async () => {
     await connection.close();
   });
 
   it('applies every migration once and records it where Prisma Migrate looks', async () => {
-    const migrations = readMigrations();
-    expect(await applyMigrations(connection)).toEqual(migrations.map((m) => m.name));
-    expect(await applyMigrations(connection)).toEqual([]);
-    const rows = await connection.withLock(0, (session) =>
-      session.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
-        'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name',
-      ),
-    );
-    expect(rows.map((row) => [row.migration_name, row.checksum])).toEqual(
-      migrations.map((m) => [m.name, m.checksum]),
-    );
-    expect(rows.every((row) => row.finished_at !== null)).toBe(true);
+    const fresh = await connectEmbedded('memory://');
+    try {
+      const migrations = readMigrations();
+      expect(await applyMigrations(fresh)).toEqual(migrations.map((m) => m.name));
+      expect(await applyMigrations(fresh)).toEqual([]);
+      const rows = await fresh.withLock(0, (session) =>
+        session.query<{ migration_name: string; checksum: string; finished_at: Date | null }>(
+          'SELECT migration_name, checksum, finished_at FROM "_prisma_migrations" ORDER BY migration_name',
+        ),
+      );
+      expect(rows.map((row) => [row.migration_name, row.checksum])).toEqual(
+        migrations.map((m) => [m.name, m.checksum]),
+      );
+      expect(rows.every((row) => row.finished_at !== null)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 
   it('refuses to start when an applied migration was edited', async () => {

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { connectEmbedded, type DatabaseConnection } from '../../src/database/database-connection';
 import { applyMigrations } from '../../src/database/migrator';
 import { UNIQUE } from '../../src/database/unique-constraints';
+import { embeddedDatabaseImage } from '../support/embedded-database-image';
 
 interface ListedConstraint {
   columns: string[];
@@ -34,7 +35,8 @@ describe('unique constraints', () => {
   let actual: Map<string, string[]>;
 
   beforeAll(async () => {
-    database = await connectEmbedded('memory://');
+    // The run's image is the migrations applied; without it (a run on Postgres), they are applied here.
+    database = await connectEmbedded('memory://', embeddedDatabaseImage());
     await applyMigrations(database);
     const rows = await database.withLock(0, (session) =>
       session.query<{ name: string; columns: string[] }>(`
