@@ -32,6 +32,20 @@ describe('database connections', () => {
     }
   });
 
+  it('an embedded database keeps a 16 MB buffer pool, not the 128 MB a Postgres server would', async () => {
+    const { connectEmbedded } = await import('./database-connection');
+    const connection = await connectEmbedded('memory://');
+    try {
+      expect(
+        await connection.withLock(1, (session) =>
+          session.query<{ shared_buffers: string }>('SHOW shared_buffers'),
+        ),
+      ).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await connection.close();
+    }
+  });
+
   it('names each prepared text the same on every session, and leaves texts past its bound unnamed', async () => {
     const { PreparedNames } = await import('./database-connection');
     const names = new PreparedNames(2);

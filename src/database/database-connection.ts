@@ -142,6 +142,8 @@ export function connectPostgres(url: string, options: PostgresOptions = {}): Dat
   };
 }
 
+const EMBEDDED_SHARED_BUFFERS = '16MB';
+
 /**
  * Embedded Postgres (PGlite, in process). `dataDir` is a folder, or `memory://` for a database
  * that lives only as long as the process (tests). A folder is locked for this process while it is
@@ -166,7 +168,12 @@ export async function connectEmbedded(dataDir: string, image?: Blob): Promise<Da
   // An image (PGlite's dumpDataDir) of a migrated database spares a new one initdb and the
   // migrations: most of what starting a test gateway costs.
   const fresh = inMemory || !existsSync(join(location, 'PG_VERSION'));
-  const pglite = new PGlite(location, fresh && image ? { loadDataDir: image } : {});
+  const pglite = new PGlite(location, {
+    // A development database: Postgres's default 128 MB buffer pool would be memory the process
+    // holds (and clears on every start) for data that fits in a fraction of it.
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${EMBEDDED_SHARED_BUFFERS}`],
+    ...(fresh && image ? { loadDataDir: image } : {}),
+  });
   // One process owns the embedded database, so locks only need to queue work in this process.
   const queue = new KeyedLimiter<number>(1);
   return {
