@@ -35,7 +35,8 @@ describe('unique constraints', () => {
   let actual: Map<string, string[]>;
 
   beforeAll(async () => {
-    // The run's image is the migrations applied; without it (a run on Postgres), they are applied here.
+    // The run's image holds the migrations applied, and applying them finds nothing left to do; in a
+    // run started without jest's global set-up there is no image, and they are applied here.
     database = await connectEmbedded('memory://', embeddedDatabaseImage());
     await applyMigrations(database);
     const rows = await database.withLock(0, (session) =>
