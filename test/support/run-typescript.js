@@ -1,12 +1,22 @@
 #!/usr/bin/env node
-// Runs one of the project's TypeScript entry points in a process of its own, compiled on load with
-// the settings the tests use (.swcrc), so tests can start a second gateway or a CLI command as
-// separate processes without a build: node test/support/run-typescript.js src/cli/main.ts key create ...
+// Runs one of the project's TypeScript entry points in a process of its own, compiled on load
+// (typescript-hook.js), so tests can start a second gateway or a CLI command as separate processes
+// without a build: node test/support/run-typescript.js src/cli/main.ts key create ...
 const { resolve } = require('node:path');
-const { transformFileSync } = require('@swc/core');
+const workerThreads = require('node:worker_threads');
 
-require.extensions['.ts'] = (module, filename) => {
-  module._compile(transformFileSync(filename, { sourceMaps: 'inline' }).code, filename);
+const TYPESCRIPT_HOOK = require.resolve('./typescript-hook');
+require(TYPESCRIPT_HOOK);
+
+// A worker thread starts without this process's hooks: it is given the same one to load its source.
+const { Worker } = workerThreads;
+workerThreads.Worker = class extends Worker {
+  constructor(filename, options = {}) {
+    super(filename, {
+      ...options,
+      execArgv: [...(options.execArgv ?? process.execArgv), '--require', TYPESCRIPT_HOOK],
+    });
+  }
 };
 
 const [entry, ...args] = process.argv.slice(2);
