@@ -299,6 +299,26 @@ describe('traces across the hop (e2e)', () => {
     expect(contentTypes).toEqual(new Set(['application/json', 'application/x-protobuf']));
   });
 
+  it('exports the spans it still holds when it stops', async () => {
+    // Its batches wait far longer than the test: only the stop sends them.
+    const holding = await startGatewayProcess({
+      OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url,
+      OTEL_BSP_SCHEDULE_DELAY: '600000',
+      OTEL_SERVICE_NAME: 'holding-gateway',
+    });
+    const caller = callerTrace();
+    try {
+      await holding.http.get('/v1/admin/tenants').set(platformAuth).set(caller.headers).expect(200);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(receiver.spans().filter((span) => span.traceId === caller.traceId)).toEqual([]);
+    } finally {
+      await holding.close();
+    }
+    const server = serverSpanOf(receiver.spans().filter((span) => span.traceId === caller.traceId));
+    expect(server).toMatchObject({ name: 'GET /v1/admin/tenants', parentSpanId: caller.parentId });
+    expect(server.resource['service.name']).toBe('holding-gateway');
+  }, 200_000);
+
   it('exports no secret: no credential, token, key or vault value, in any span or attribute', async () => {
     // Where callers put text that spans could record: the query string and the user agent.
     await world.gateway.http

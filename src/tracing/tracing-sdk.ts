@@ -5,8 +5,6 @@
  */
 import type { IncomingMessage } from 'node:http';
 import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import { OTLPTraceExporter as JsonTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
-import { OTLPTraceExporter as ProtobufTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
@@ -14,9 +12,9 @@ import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
 import { defaultResource, resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeSDK } from '@opentelemetry/sdk-node';
 import { ATTR_SERVICE_NAME } from '@opentelemetry/semantic-conventions';
-import { ScrubbingExporter } from './scrubbing-exporter';
 import type { SpanNotes, TraceBackend } from './tracing';
 import type { TracingSettings } from './tracing-settings';
+import { WorkerSpanExporter } from './worker-span-exporter';
 
 // Probes and scrapes, every few seconds from every replica: as the access log leaves them out.
 const UNTRACED_PATHS = new Set(['/health/live', '/health/ready', '/metrics']);
@@ -32,11 +30,11 @@ export interface StartedTracing {
 }
 
 export function startTracingSdk(settings: TracingSettings): StartedTracing {
-  const exporter = settings.protocol === 'http/json' ? new JsonTraceExporter() : new ProtobufTraceExporter();
   const sdk = new NodeSDK({
     // OTEL_SERVICE_NAME and OTEL_RESOURCE_ATTRIBUTES, read by the SDK's detectors, come over these.
     resource: defaultResource().merge(resourceFromAttributes({ [ATTR_SERVICE_NAME]: 'pipes-gateway' })),
-    traceExporter: new ScrubbingExporter(exporter),
+    // Scrubbed and encoded for OTLP off the main thread (span-export-worker.ts).
+    traceExporter: new WorkerSpanExporter(settings.protocol),
     // Traces only: metrics stay Prometheus's (/metrics) and logs stay lines on stdout.
     metricReaders: [],
     logRecordProcessors: [],
