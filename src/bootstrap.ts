@@ -21,7 +21,7 @@ import type { AppConfig } from './config/app-config';
 import { accessLogger, logAccess, QuietStartLogger, ROOT_LOGGER } from './logging/logging.module';
 import { buildOpenApiDocument } from './openapi/openapi-document';
 import { stopTracing } from './tracing/start-tracing';
-import { nameServerSpan, requestTraceIds, tracingOn } from './tracing/tracing';
+import { requestTraceIds } from './tracing/tracing';
 
 const CONNECTIONS_CHECKING_INTERVAL_MS = 1_000;
 const CLOSE_SWEEP_MS = 50;
@@ -83,7 +83,6 @@ export async function createApp(
   );
   // helmet's headers, computed once (@fastify/helmet rebuilds helmet on every request).
   const securityHeaders = protectiveHeaders();
-  const tracing = tracingOn();
   // Set once the modules are built; no request is taken before.
   const built: { drain?: Drain } = {};
   // Hooks on every request take a callback: an async hook costs Fastify a promise and a tick more.
@@ -92,10 +91,6 @@ export async function createApp(
     // A client's next request then opens a new connection, which a balancer (one that only forwards
     // connections too) gives to a replica that is not stopping.
     if (built.drain!.draining) void reply.header('connection', 'close');
-    // The route is matched before this hook: the request's span is named after its template.
-    if (tracing && request.routeOptions.url !== undefined) {
-      nameServerSpan(request.raw, request.method, request.routeOptions.url);
-    }
     try {
       assertNoNulInUrl(request.url);
       assertDecodableQuery(request.url);

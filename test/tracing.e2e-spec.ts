@@ -254,6 +254,17 @@ describe('traces across the hop (e2e)', () => {
     expect(server.attributes['gateway.caller.kind']).toBeUndefined();
   });
 
+  it('names the span of a request no route matched by its method alone, never its path', async () => {
+    const caller = callerTrace();
+    await world.gateway.http.get('/v1/no-such-route/4f1d').set(caller.headers).expect(404);
+    const server = serverSpanOf(
+      await receiver.trace(caller.traceId, (spans) => serverSpanOf(spans) !== undefined),
+    );
+    expect(server.name).toBe('GET');
+    expect(server.attributes).toMatchObject({ 'http.response.status_code': 404 });
+    expect(server.attributes['http.route']).toBeUndefined();
+  });
+
   it('keeps exemplars naming sampled traces in the latency histograms, in OpenMetrics only', async () => {
     const caller = callerTrace();
     await world.gateway.http.get('/v1/credentials').set(bearer(world.tenant.keys.admin)).set(caller.headers);
@@ -297,6 +308,28 @@ describe('traces across the hop (e2e)', () => {
     expect(server.resource['service.name']).toBe('edge-gateway');
     const contentTypes = new Set(receiver.exports.map((each) => each.contentType));
     expect(contentTypes).toEqual(new Set(['application/json', 'application/x-protobuf']));
+  });
+
+  it('makes no span for the probes and the metrics scrape', async () => {
+    const probes = ['/health/live', '/health/ready', '/metrics'].map((path) => ({
+      path,
+      caller: callerTrace(),
+    }));
+    for (const { path, caller } of probes) await world.gateway.http.get(path).set(caller.headers).expect(200);
+    // A traced request after them: once its span is in, theirs would be too.
+    const after = callerTrace();
+    await world.gateway.http
+      .get('/v1/credentials')
+      .set(bearer(world.tenant.keys.admin))
+      .set(after.headers)
+      .expect(200);
+    await receiver.trace(after.traceId, (spans) => serverSpanOf(spans) !== undefined);
+    for (const { path, caller } of probes) {
+      expect({ path, spans: receiver.spans().filter((span) => span.traceId === caller.traceId) }).toEqual({
+        path,
+        spans: [],
+      });
+    }
   });
 
   it('exports the spans it still holds when it stops', async () => {

@@ -1,11 +1,13 @@
 /**
  * The OpenTelemetry Node SDK as the gateway runs it. Loaded (start-tracing.ts) only when tracing is
- * on, and before the modules it instruments: http (the server's spans, W3C trace context in and
- * out), undici (every upstream call, the identity provider's discovery and keys), pg and ioredis.
+ * on, and before the modules it instruments: Fastify (each request's span, continuing the caller's
+ * W3C trace context), undici (every upstream call, the identity provider's discovery and keys, the
+ * trace context carried on), pg and ioredis.
  */
 import type { IncomingMessage } from 'node:http';
+import FastifyOtelInstrumentation from '@fastify/otel';
+import type { FastifyRequest } from 'fastify';
 import { context, type Span, SpanStatusCode, trace } from '@opentelemetry/api';
-import { HttpInstrumentation } from '@opentelemetry/instrumentation-http';
 import { IORedisInstrumentation } from '@opentelemetry/instrumentation-ioredis';
 import { PgInstrumentation } from '@opentelemetry/instrumentation-pg';
 import { UndiciInstrumentation } from '@opentelemetry/instrumentation-undici';
@@ -39,10 +41,18 @@ export function startTracingSdk(settings: TracingSettings): StartedTracing {
     metricReaders: [],
     logRecordProcessors: [],
     instrumentations: [
-      new HttpInstrumentation({
-        ignoreIncomingRequestHook: (request) => UNTRACED_PATHS.has(pathOf(request.url)),
-        requestHook: (span, request) => {
-          if (!('setHeader' in request)) (request as TracedRequest)[SERVER_SPAN] = span;
+      new FastifyOtelInstrumentation({
+        // On the Fastify instance Nest creates, before any route.
+        registerOnInitialization: true,
+        // One span per request: the hooks and the handler are the request's own work, not hops.
+        instrumentHooks: false,
+        instrumentHandler: false,
+        ignorePaths: (route: { url: string }) => UNTRACED_PATHS.has(pathOf(route.url)),
+        requestHook: (span: Span, request: FastifyRequest) => {
+          // Named after the route's template (`GET /v1/pipes/:pipeId`), never its ids.
+          const route = request.routeOptions.url;
+          span.updateName(route === undefined ? request.method : `${request.method} ${route}`);
+          (request.raw as TracedRequest)[SERVER_SPAN] = span;
         },
       }),
       new UndiciInstrumentation(),

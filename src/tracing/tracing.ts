@@ -16,7 +16,7 @@ export interface TraceIds {
 
 /** What the started SDK does for this module (tracing-sdk.ts). */
 export interface TraceBackend {
-  /** The server span of a request, as the HTTP instrumentation made it; none for unrecorded routes. */
+  /** The server span of a request, as the Fastify instrumentation made it; none for unrecorded routes. */
   serverSpan(request: IncomingMessage): Span | undefined;
   activeSpan(): Span | undefined;
   /** Runs `work` in a new child span of the active one, ended when `work` settles. */
@@ -54,14 +54,6 @@ export function installTraceBackend(started: TraceBackend): void {
 
 export function tracingOn(): boolean {
   return backend !== null;
-}
-
-/** Names a request's server span after its route's template (`GET /v1/pipes/:pipeId`), never its ids. */
-export function nameServerSpan(request: IncomingMessage, method: string, route: string): void {
-  const span = backend?.serverSpan(request);
-  if (span === undefined) return;
-  span.updateName(`${method} ${route}`);
-  span.setAttribute('http.route', route);
 }
 
 /** Sets attributes on a request's server span. */
