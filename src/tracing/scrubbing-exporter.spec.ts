@@ -1,33 +1,10 @@
-import { SpanKind, SpanStatusCode, type Attributes } from '@opentelemetry/api';
+import { SpanStatusCode } from '@opentelemetry/api';
 import { ExportResultCode, type ExportResult } from '@opentelemetry/core';
-import { resourceFromAttributes } from '@opentelemetry/resources';
 import type { ReadableSpan, SpanExporter } from '@opentelemetry/sdk-trace';
+import { readableSpan } from '../../test/fixtures/readable-span';
 import { ScrubbingExporter } from './scrubbing-exporter';
 
 const SECRET = 'pgw_k3yS3cretValue0123456789';
-
-function span(attributes: Attributes, overrides: Partial<ReadableSpan> = {}): ReadableSpan {
-  const context = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: 1 };
-  return {
-    name: 'GET /v1/pipes/:pipeId',
-    kind: SpanKind.SERVER,
-    spanContext: () => context,
-    startTime: [1, 0],
-    endTime: [1, 5],
-    status: { code: SpanStatusCode.UNSET },
-    attributes,
-    links: [],
-    events: [],
-    duration: [0, 5],
-    ended: true,
-    resource: resourceFromAttributes({}),
-    instrumentationScope: { name: 'test' },
-    droppedAttributesCount: 0,
-    droppedEventsCount: 0,
-    droppedLinksCount: 0,
-    ...overrides,
-  };
-}
 
 function exported(spans: ReadableSpan[]): ReadableSpan[] {
   const received: ReadableSpan[] = [];
@@ -45,8 +22,8 @@ function exported(spans: ReadableSpan[]): ReadableSpan[] {
 describe('ScrubbingExporter', () => {
   it('drops query strings and redacts what URLs, statements and errors quote', () => {
     const [scrubbed] = exported([
-      span(
-        {
+      readableSpan({
+        attributes: {
           'url.full': `https://reader:${SECRET}@api.example.com/v1/pipes?token=${SECRET}`,
           'url.path': `/v1/echo/Bearer ${SECRET}`,
           'url.query': `token=${SECRET}`,
@@ -54,11 +31,9 @@ describe('ScrubbingExporter', () => {
           'http.response.status_code': 200,
           'gateway.tenant.id': 'b4b8a0c2-0000-4000-8000-000000000000',
         },
-        {
-          status: { code: SpanStatusCode.ERROR, message: `refused Bearer ${SECRET}` },
-          events: [{ name: 'exception', time: [1, 2], attributes: { 'exception.message': `bad ${SECRET}` } }],
-        },
-      ),
+        status: { code: SpanStatusCode.ERROR, message: `refused Bearer ${SECRET}` },
+        events: [{ name: 'exception', time: [1, 2], attributes: { 'exception.message': `bad ${SECRET}` } }],
+      }),
     ]);
     const text = JSON.stringify({ ...scrubbed, spanContext: scrubbed.spanContext() });
     expect(text).not.toContain(SECRET);
@@ -70,7 +45,7 @@ describe('ScrubbingExporter', () => {
   });
 
   it('leaves the span it was given as it was', () => {
-    const original = span({ 'url.query': 'a=1' });
+    const original = readableSpan({ attributes: { 'url.query': 'a=1' } });
     exported([original]);
     expect(original.attributes).toEqual({ 'url.query': 'a=1' });
   });

@@ -1,39 +1,15 @@
 import { join } from 'node:path';
-import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { type ExportResult, ExportResultCode } from '@opentelemetry/core';
-import { resourceFromAttributes } from '@opentelemetry/resources';
-import type { ReadableSpan } from '@opentelemetry/sdk-trace';
+import { readableSpan } from '../../test/fixtures/readable-span';
 import { finished, launch } from '../../test/support/process';
 import { WorkerSpanExporter } from './worker-span-exporter';
 
 const ROOT = join(__dirname, '../..');
 const STAND_IN = join(ROOT, 'test/fixtures/span-export-stand-in.js');
 
-/** A finished span; the stand-in worker does as its name says. */
-function span(name: string): ReadableSpan {
-  const context = { traceId: '4bf92f3577b34da6a3ce929d0e0e4736', spanId: '00f067aa0ba902b7', traceFlags: 1 };
-  return {
-    name,
-    kind: SpanKind.INTERNAL,
-    spanContext: () => context,
-    startTime: [1, 0],
-    endTime: [1, 5],
-    status: { code: SpanStatusCode.UNSET },
-    attributes: {},
-    links: [],
-    events: [],
-    duration: [0, 5],
-    ended: true,
-    resource: resourceFromAttributes({}),
-    instrumentationScope: { name: 'test' },
-    droppedAttributesCount: 0,
-    droppedEventsCount: 0,
-    droppedLinksCount: 0,
-  };
-}
-
 function exported(exporter: WorkerSpanExporter, name: string): Promise<ExportResult> {
-  return new Promise((resolve) => exporter.export([span(name)], resolve));
+  // The stand-in worker does as the span's name says.
+  return new Promise((resolve) => exporter.export([readableSpan({ name })], resolve));
 }
 
 describe('WorkerSpanExporter', () => {

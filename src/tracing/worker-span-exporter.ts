@@ -9,9 +9,9 @@ export interface SpanExportWorkerData {
   protocol: OtlpProtocol;
 }
 
-export type SpanExportRequest = { id: number } & (
-  { type: 'export'; batch: SpanBatch } | { type: 'flush' } | { type: 'shutdown' }
-);
+type SpanExportAsk = { type: 'export'; batch: SpanBatch } | { type: 'flush' } | { type: 'shutdown' };
+
+export type SpanExportRequest = SpanExportAsk & { id: number };
 
 export interface SpanExportReply {
   id: number;
@@ -64,9 +64,7 @@ export class WorkerSpanExporter implements SpanExporter {
     await running.worker.terminate();
   }
 
-  private ask(
-    request: { type: 'export'; batch: SpanBatch } | { type: 'flush' } | { type: 'shutdown' },
-  ): Promise<SpanExportReply> {
+  private ask(request: SpanExportAsk): Promise<SpanExportReply> {
     const running = this.running ?? this.start();
     const id = ++this.lastId;
     return new Promise((resolve) => {
