@@ -1,12 +1,13 @@
 # syntax=docker/dockerfile:1
-FROM node:20-bookworm-slim AS build
+# The Node release production runs; .ci/run runs the suites on Postgres on this same release.
+FROM node:24.22.3-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 COPY scripts ./scripts
 COPY prisma ./prisma
 COPY prisma.config.ts ./
-# Dependencies' install scripts are denied in package.json (allowScripts), but the npm of this image
-# predates that field: skip them here too, then run the project's own step (prisma generate, offline).
+# Dependencies' install scripts are denied in package.json (allowScripts); skipped here whichever npm
+# the image brings, then the project's own step runs (prisma generate, offline).
 RUN npm ci --no-audit --no-fund --ignore-scripts && node scripts/prisma-generate.js
 COPY tsconfig.json tsconfig.build.json nest-cli.json ./
 COPY src ./src
@@ -16,7 +17,7 @@ COPY console ./console
 COPY clients ./clients
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-FROM node:20-bookworm-slim
+FROM node:24.22.3-bookworm-slim
 # MALLOC_ARENA_MAX as in `npm run start:prod` (docs/architecture.md, "Runtime flags").
 ENV NODE_ENV=production MALLOC_ARENA_MAX=2
 WORKDIR /app

