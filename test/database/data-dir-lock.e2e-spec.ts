@@ -196,6 +196,7 @@ describe('one process per embedded data folder (e2e)', () => {
           if (said.includes('ready')) resolve();
         });
         squatter.on('exit', () => reject(new Error(`the squatter ended: ${said}`)));
+        squatter.on('error', reject);
       });
       try {
         expect(said.split('\n').filter(Boolean).sort()).toEqual(['lock EACCES', 'ready', 'socket EACCES']);
