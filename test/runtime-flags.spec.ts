@@ -8,11 +8,10 @@ import { parseStartCommand } from '../bench/lib/processes';
 const root = join(__dirname, '..');
 
 describe('runtime flags', () => {
-  const scripts = (
-    JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
-      scripts: Record<string, string>;
-    }
-  ).scripts;
+  const { scripts, engines } = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+    engines: { node: string };
+  };
   const production = parseStartCommand(scripts['start:prod']);
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
@@ -46,11 +45,8 @@ describe('runtime flags', () => {
     expect(releases).toHaveLength(2);
     expect(new Set(releases).size).toBe(1);
     expect(releases[0]).toMatch(/^\d+\.\d+\.\d+$/);
-    const engines = (
-      JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { engines: { node: string } }
-    ).engines.node;
     const [major, minor] = releases[0].split('.').map(Number);
-    const [leastMajor, leastMinor] = /^>=(\d+)\.(\d+)$/.exec(engines)!.slice(1).map(Number);
+    const [leastMajor, leastMinor] = /^>=(\d+)\.(\d+)$/.exec(engines.node)!.slice(1).map(Number);
     expect(major > leastMajor || (major === leastMajor && minor >= leastMinor)).toBe(true);
   });
 
