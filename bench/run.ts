@@ -91,6 +91,8 @@ const flags = commandOptions('bench', {
   'stack-floor': { type: 'boolean', default: false },
   /** Another build's dist directory: a gateway of it runs beside each of this build's. */
   compare: { type: 'string' },
+  /** Node options for the --compare gateway instead of this build's: two flag sets in one run. */
+  'compare-node-options': { type: 'string' },
   /** Leaves out the profiled pass of each write route after the rounds (its CPU by stage). */
   'skip-stages': { type: 'boolean', default: false },
 });
@@ -105,7 +107,12 @@ const settings = {
   routes: flags.routes?.split(','),
   gatewayNodeOptions:
     flags['gateway-node-options']?.split(' ').filter(Boolean) ?? productionLaunch().nodeOptions,
+  compareNodeOptions: flags['compare-node-options']?.split(' ').filter(Boolean),
 };
+if (settings.compareNodeOptions && !flags.compare) {
+  console.error('bench: --compare-node-options sets the Node options of the --compare gateway: name its build too');
+  process.exit(2);
+}
 
 interface Route {
   name: string;
@@ -384,14 +391,14 @@ function startGateway(
   logLevel: string,
   upstreams: UpstreamsReady,
   sinks: SinkReceiversReady,
-  options: { build?: string; env?: NodeJS.ProcessEnv } = {},
+  options: { build?: string; env?: NodeJS.ProcessEnv; nodeOptions?: string[] } = {},
 ): ReturnType<typeof startChild<GatewayReady>> {
-  const { build } = options;
+  const { build, nodeOptions = settings.gatewayNodeOptions } = options;
   const script = build ? resolve(build, 'bench/children/gateway.js') : child('gateway');
   return startChild<GatewayReady>(`gateway (LOG_LEVEL=${logLevel}) of ${build ?? 'this build'}`, script, {
     args: [JSON.stringify(upstreams)],
     // Lets the runner read the live heap between routes; collection otherwise runs as usual.
-    execArgv: ['--expose-gc', ...settings.gatewayNodeOptions],
+    execArgv: ['--expose-gc', ...nodeOptions],
     env: gatewayEnv(databaseUrl, logLevel, {
       PIPES_API_URL: upstreams.pipesUrl,
       DASHBOARDS_API_URL: upstreams.dashboardsUrl,
@@ -524,7 +531,7 @@ async function benchmark(databaseUrl: string): Promise<void> {
   const addGateway = async (
     name: string,
     logLevel: string,
-    options: { build?: string; env?: NodeJS.ProcessEnv; routes?: string[] } = {},
+    options: { build?: string; env?: NodeJS.ProcessEnv; nodeOptions?: string[]; routes?: string[] } = {},
   ): Promise<void> => {
     const gateway = await startGateway(databaseUrl, logLevel, upstreams, sinks.ready, options);
     targets.push({
@@ -539,7 +546,12 @@ async function benchmark(databaseUrl: string): Promise<void> {
   };
   for (const logLevel of settings.logLevels) {
     await addGateway(`gateway (${logLevel})`, logLevel);
-    if (flags.compare) await addGateway(comparedName(logLevel), logLevel, { build: flags.compare });
+    if (flags.compare) {
+      await addGateway(comparedName(logLevel), logLevel, {
+        build: flags.compare,
+        nodeOptions: settings.compareNodeOptions,
+      });
+    }
   }
   // What a cached read costs when every read is its own upstream call.
   const cachedRoutes = plan.filter((route) => route.cached).map((route) => route.name);
@@ -558,6 +570,9 @@ async function benchmark(databaseUrl: string): Promise<void> {
       .map((target) => [target.name, (rssBytes(target.pid) ?? NaN) / 2 ** 20]),
   );
   console.log(`gateway node options: ${settings.gatewayNodeOptions.join(' ')}`);
+  if (settings.compareNodeOptions) {
+    console.log(`compared gateway node options: ${settings.compareNodeOptions.join(' ')}`);
+  }
   console.log(
     `gateway RSS after start: ${Object.entries(rssAtStartMb)
       .map(([name, mb]) => `${name} ${Math.round(mb)} MB`)
