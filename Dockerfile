@@ -31,4 +31,4 @@ EXPOSE 3000
 # PORT as the container runs it (the sandbox service of docker-compose.yml listens on another).
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s CMD curl -fsS "http://127.0.0.1:${PORT:-3000}/health/ready" || exit 1
 # The runtime flags of `npm run start:prod` (docs/architecture.md, "Runtime flags").
-CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "dist/src/main.js"]
+CMD ["node", "--liftoff-only", "--max-semi-space-size=16", "--heap-growing-percent=50", "--no-allocation-site-pretenuring", "--no-maglev", "dist/src/main.js"]

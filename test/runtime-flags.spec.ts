@@ -15,13 +15,14 @@ describe('runtime flags', () => {
   const production = parseStartCommand(scripts['start:prod']);
   const dockerfile = readFileSync(join(root, 'Dockerfile'), 'utf8');
 
-  it('start:prod keeps WebAssembly on the baseline compiler, the young generation measured, a close heap limit and two malloc arenas', () => {
+  it('start:prod keeps WebAssembly on the baseline compiler, JavaScript off the mid-tier compiler, the young generation measured, a close heap limit and two malloc arenas', () => {
     expect(production.nodeOptions).toEqual(
       expect.arrayContaining([
         '--liftoff-only',
         '--max-semi-space-size=16',
         '--heap-growing-percent=50',
         '--no-allocation-site-pretenuring',
+        '--no-maglev',
       ]),
     );
     expect(production.env).toEqual({ MALLOC_ARENA_MAX: '2' });
