@@ -110,7 +110,9 @@ const settings = {
   compareNodeOptions: flags['compare-node-options']?.split(' ').filter(Boolean),
 };
 if (settings.compareNodeOptions && !flags.compare) {
-  console.error('bench: --compare-node-options sets the Node options of the --compare gateway: name its build too');
+  console.error(
+    'bench: --compare-node-options sets the Node options of the --compare gateway: name its build too',
+  );
   process.exit(2);
 }
 
