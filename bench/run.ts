@@ -216,11 +216,10 @@ interface Target {
   /** The process that serves this target (for direct, the simulators). */
   pid: number;
   child: ChildProcess;
-  gateway: boolean;
+  /** Set for a gateway only: its own deployment, the database it alone uses and its sinks' receivers. */
+  gateway?: { databaseUrl: string; sinkTally: () => Promise<SinkTally> };
   /** The routes it serves, when not all of them. */
   routes?: readonly string[];
-  /** A gateway's own deployment: the database it alone uses and the receivers of its sinks. */
-  deployment?: { databaseUrl: string; sinkTally: () => Promise<SinkTally> };
 }
 
 function loadRequest(route: Route, path: () => string, authorization?: string): LoadRequest {
@@ -452,7 +451,6 @@ async function startReferenceProxy(
     name,
     pid: proxy.child.pid!,
     child: proxy.child,
-    gateway: false,
     url: () => proxy.ready.url,
     request: (route) => loadRequest(route, route.upstreamPath),
     routes: options.routes,
@@ -509,7 +507,6 @@ async function benchmark(cleanups: (() => Promise<void>)[]): Promise<void> {
       name: DIRECT,
       pid: simulators.pid!,
       child: simulators,
-      gateway: false,
       url: (route) => (route.upstream === 'pipes' ? upstreams.pipesUrl : upstreams.dashboardsUrl),
       request: (route) =>
         loadRequest(
@@ -548,9 +545,8 @@ async function benchmark(cleanups: (() => Promise<void>)[]): Promise<void> {
       request: (route) => loadRequest(route, route.gatewayPath, `Bearer ${gateway.ready.key}`),
       pid: gateway.child.pid!,
       child: gateway.child,
-      gateway: true,
+      gateway: { databaseUrl: database.url, sinkTally: sinks.tally },
       routes: options.routes,
-      deployment: { databaseUrl: database.url, sinkTally: sinks.tally },
     });
   };
   for (const logLevel of settings.logLevels) {
@@ -629,10 +625,10 @@ async function benchmark(cleanups: (() => Promise<void>)[]): Promise<void> {
   }
   const appendReplay = writes.length > 0 && SERVER_IS_LOCAL ? await replayLargestAppend(lastGateway) : null;
   const auditSinks: Record<string, SinkTally & { appended: number }> = {};
-  for (const { name, deployment } of targets) {
-    if (deployment === undefined) continue;
-    const appended = await countAuditEvents(deployment.databaseUrl);
-    auditSinks[name] = { appended, ...(await caughtUp(deployment.sinkTally, appended)) };
+  for (const { name, gateway } of targets) {
+    if (gateway === undefined) continue;
+    const appended = await countAuditEvents(gateway.databaseUrl);
+    auditSinks[name] = { appended, ...(await caughtUp(gateway.sinkTally, appended)) };
   }
   for (const summary of summaries) console.log(formatRoute(summary, settings));
   if (appendReplay) console.log(formatAppendReplay(lastGateway.name, appendReplay));
@@ -665,13 +661,13 @@ async function benchmark(cleanups: (() => Promise<void>)[]): Promise<void> {
 }
 
 /** The audit append with the most events a gateway sent in the run, replayed on the database it wrote to. */
-async function replayLargestAppend(gateway: Target): Promise<AppendReplay | null> {
+async function replayLargestAppend(target: Target): Promise<AppendReplay | null> {
   const { append, appendTexts } = await ask<LargestAppend>(
-    gateway.child,
+    target.child,
     { type: 'largest-append' },
     'largest-append',
   );
-  return append && replayAppend(gateway.deployment!.databaseUrl, append, appendTexts);
+  return append && replayAppend(target.gateway!.databaseUrl, append, appendTexts);
 }
 
 /**
