@@ -663,6 +663,11 @@ describeIf(hasChromium, NO_CHROMIUM)('the web console in a browser (e2e)', () =>
       // The service chosen before is remembered while the console is open.
       await page.getByRole('heading', { name: `Pipes of service ${serviceId}` }).waitFor();
       await expect(page.getByLabel('Service id').inputValue()).resolves.toBe(serviceId);
+      // The organizations load after the page shows: read the choices once they are in.
+      await page
+        .getByLabel('Organization')
+        .getByText('Loading the organizations…')
+        .waitFor({ state: 'detached' });
       await expect(page.getByLabel('Organization').locator('option').allInnerTexts()).resolves.toEqual([
         `${organizationId} (pipes)`,
       ]);
