@@ -108,13 +108,27 @@ function reply<Reply extends Message>(child: ChildProcess, type: string, timeout
 /** Asks a child to stop (so a CPU profile gets written), then kills it if it does not. */
 export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
+  await stopWithin(child, 'SIGTERM', STOP_GRACE_MS);
+}
+
+/**
+ * Sends `signal` to a running child and waits for it to end; past `timeoutMs`, kills it and waits
+ * for that. Whether it ended within the time. The wait's timer is unreferenced: the running child
+ * holds the process up, and once the child has ended nothing should.
+ */
+export async function stopWithin(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+  timeoutMs: number,
+): Promise<boolean> {
   const exited = once(child, 'exit');
-  child.kill('SIGTERM');
-  const stopped = await Promise.race([exited.then(() => true), sleep(STOP_GRACE_MS).then(() => false)]);
-  if (!stopped) {
+  child.kill(signal);
+  const ended = await Promise.race([exited.then(() => true), sleep(timeoutMs, false, { ref: false })]);
+  if (!ended) {
     child.kill('SIGKILL');
     await exited;
   }
+  return ended;
 }
 
 export async function stopAll(): Promise<void> {

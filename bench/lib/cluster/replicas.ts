@@ -4,7 +4,7 @@ import { closeSync, openSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { productionLaunch, repositoryRoot } from '../processes';
+import { productionLaunch, repositoryRoot, stopWithin } from '../processes';
 
 /**
  * How a replica is started: the built gateway (`dist/src/main.js`, as `npm run start:prod` runs
@@ -84,14 +84,8 @@ export class Replica {
   async stop(signal: 'SIGTERM' | 'SIGKILL', timeoutMs = 60_000): Promise<string> {
     const child = this.child;
     if (!child || this.lastExit !== null) return this.lastExit ?? 'not running';
-    const exited = once(child, 'exit');
-    child.kill(signal);
-    const ended = await Promise.race([exited.then(() => true), sleep(timeoutMs).then(() => false)]);
-    if (!ended) {
-      child.kill('SIGKILL');
-      await exited;
+    if (!(await stopWithin(child, signal, timeoutMs)))
       throw new Error(`${this.name} did not end within ${timeoutMs} ms of ${signal}`);
-    }
     return this.lastExit!;
   }
 }
