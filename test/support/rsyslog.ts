@@ -71,6 +71,14 @@ export function makeCertificates(dir: string): TestCertificates {
   return { caFile: file('ca.pem'), certFile: file('server.pem'), keyFile: file('server.key') };
 }
 
+/** The non-empty lines of `text` that a newline ends: a line still being written is left out. */
+export function endedLines(text: string): string[] {
+  return text
+    .slice(0, text.lastIndexOf('\n') + 1)
+    .split('\n')
+    .filter((line) => line !== '');
+}
+
 export class Rsyslog {
   private child: ChildProcess | null = null;
   private constructor(
@@ -91,14 +99,13 @@ export class Rsyslog {
     return join(this.dir, 'received.log');
   }
 
-  /** The messages received so far, as sent (the framing's length taken off), in order of arrival. */
+  /**
+   * The messages received so far, as sent (the framing's length taken off), in order of arrival.
+   * rsyslog may be midway through writing one: only the lines it has ended count as received.
+   */
   messages(): string[] {
     const out = this.receivedFile;
-    return existsSync(out)
-      ? readFileSync(out, 'utf8')
-          .split('\n')
-          .filter((line) => line !== '')
-      : [];
+    return existsSync(out) ? endedLines(readFileSync(out, 'utf8')) : [];
   }
 
   /** Starts it again, on the port it had (the first start takes one the OS picks). */
