@@ -1,6 +1,7 @@
 import type { ChildProcess } from 'node:child_process';
 import request from 'supertest';
 import type TestAgent from 'supertest/lib/agent';
+import { endedLines } from './ended-lines';
 import { testGatewayEnv } from './gateway';
 import { launch } from './process';
 
@@ -10,7 +11,7 @@ export interface GatewayProcess {
   http: TestAgent;
   /** What the process printed to stdout so far: its start banner and its JSON log lines. */
   stdout(): string;
-  /** The log lines, parsed. */
+  /** The log lines it has ended so far, parsed. */
   logLines(): Record<string, unknown>[];
   /** Stops it as Ctrl-C does (no drain), and waits for its end. */
   close(): Promise<void>;
@@ -41,8 +42,7 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
     http: request(url),
     stdout: () => stdout,
     logLines: () =>
-      stdout
-        .split('\n')
+      endedLines(stdout)
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>),
     close: async () => {

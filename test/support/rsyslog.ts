@@ -12,6 +12,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { connect } from 'node:net';
 import { join } from 'node:path';
+import { endedLines } from './ended-lines';
 
 export const RSYSLOGD = '/usr/sbin/rsyslogd';
 /**
@@ -69,14 +70,6 @@ export function makeCertificates(dir: string): TestCertificates {
     file('san.ext'),
   );
   return { caFile: file('ca.pem'), certFile: file('server.pem'), keyFile: file('server.key') };
-}
-
-/** The non-empty lines of `text` that a newline ends: a line still being written is left out. */
-export function endedLines(text: string): string[] {
-  return text
-    .slice(0, text.lastIndexOf('\n') + 1)
-    .split('\n')
-    .filter((line) => line !== '');
 }
 
 export class Rsyslog {

@@ -1,4 +1,4 @@
-import { endedLines } from './rsyslog';
+import { endedLines } from './ended-lines';
 
 describe('endedLines', () => {
   it('leaves out a last line rsyslog has not ended yet', () => {
