@@ -1,7 +1,7 @@
 import { endedLines } from './ended-lines';
 
 describe('endedLines', () => {
-  it('leaves out a last line rsyslog has not ended yet', () => {
+  it('leaves out a last line its writer has not ended yet', () => {
     expect(endedLines('<1>1 first\n<1>1 second\n<1>1 {"checkpoint":"ey')).toEqual([
       '<1>1 first',
       '<1>1 second',
