@@ -493,6 +493,54 @@ describe('audit log (e2e)', () => {
       expect(await verify(busy)).toMatchObject({ ok: true, checked: before + 6 });
     });
 
+    it('stores the texts of queued events and their writes as given: quotes, backslashes, control characters, beyond the BMP', async () => {
+      const busy = await createTenant(gateway);
+      const audit = gateway.app.get(AuditService);
+      const text = (i: number) => `t:${i} "quoted" \\ back\\slash\nline\ttab {a,b} 'single' NULL 😀 Żółw`;
+      const kept = (i: number): TableWrite => ({
+        insert: 'idempotent_requests',
+        values: {
+          tenant_id: Prisma.sql`${busy.id}::uuid`,
+          operation: Prisma.sql`'pipe.create'`,
+          key: Prisma.sql`${text(i)}`,
+          fingerprint: Prisma.sql`${`fingerprint-${i}`}`,
+          response: Prisma.sql`${{ status: 201, body: { name: text(i), list: [text(i), null] } }}::jsonb`,
+        },
+      });
+      // The first goes alone; the three queued behind it go together, in one statement.
+      await Promise.all(
+        [0, 1, 2, 3].map((i) =>
+          audit.append(
+            prisma,
+            testActor,
+            {
+              tenantId: busy.id,
+              action: plantedAction('test.append'),
+              outcome: 'succeeded',
+              target: text(i),
+              details: { note: text(i) },
+            },
+            kept(i),
+          ),
+        ),
+      );
+      const events = (await listAll(busy.keys.auditor)).filter(
+        (event) => event.action === plantedAction('test.append'),
+      );
+      expect(events.map((event) => [event.target, event.details]).sort()).toEqual(
+        [0, 1, 2, 3].map((i) => [text(i), { note: text(i) }]),
+      );
+      const rows = await prisma.$queryRaw<{ key: string; response: unknown }[]>`
+        SELECT key, response FROM idempotent_requests WHERE tenant_id = ${busy.id}::uuid ORDER BY fingerprint`;
+      expect(rows).toEqual(
+        [0, 1, 2, 3].map((i) => ({
+          key: text(i),
+          response: { status: 201, body: { name: text(i), list: [text(i), null] } },
+        })),
+      );
+      expect(await verify(busy)).toMatchObject({ ok: true });
+    });
+
     it('answers 503 for an append that waits in the queue longer than a connection would be waited for', async () => {
       const busy = await createTenant(gateway);
       const audit = gateway.app.get(AuditService);

@@ -16,8 +16,10 @@ describe('the round-trip tally', () => {
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const tally = require('./database-tally') as typeof import('./database-tally');
     tally.countDatabaseRoundTrips();
-    const append = 'WITH chain AS (SELECT 1), x AS (INSERT INTO audit_events (seq) SELECT unnest($2::int[]))';
-    const seqs = (events: number): number[] => Array.from({ length: events }, (_, index) => index + 1);
+    const append =
+      'WITH chain AS (SELECT 1), x AS (INSERT INTO audit_events (seq) SELECT json_array_elements_text($2::json)::int)';
+    const seqs = (events: number): string =>
+      JSON.stringify(Array.from({ length: events }, (_, index) => index + 1));
     const client = Object.create(Client.prototype) as Client;
 
     void client.query('SELECT * FROM gateway_keys WHERE id = $1', ['k']);

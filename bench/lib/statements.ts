@@ -23,12 +23,13 @@ export function statementKind(text: string): string {
 export const AUDIT_APPEND = 'audit append';
 
 /**
- * The events an audit append's parameters carry: the length of its first array, the events' seqs
- * (every column of the events is an array of that length; the parameters before it are the head's).
+ * The events an audit append's parameters carry: the length of its first JSON array, the events'
+ * seqs (every column of the events is a JSON array of that length; the parameters before it are the
+ * head's, none of them JSON).
  */
 export function appendedEvents(values: readonly unknown[]): number {
-  const seqs = values.find((value): value is unknown[] => Array.isArray(value));
-  return seqs?.length ?? 0;
+  const seqs = values.find((value): value is string => typeof value === 'string' && value.startsWith('['));
+  return seqs === undefined ? 0 : (JSON.parse(seqs) as unknown[]).length;
 }
 
 const AUDIT_SINKS = 'audit sinks (background)';

@@ -75,27 +75,36 @@ describe('the audit append statement', () => {
     expect(statementOf([chained(1, versionGivenBack('a'))]).text).not.toBe(one.text);
   });
 
-  it("sends the events as one array per column, and each kind of write's values as one array per value", () => {
+  it("sends the events as one JSON array per column, and each kind of write's values as one JSON array per value", () => {
     const { values } = statementOf([
       chained(1, requestKept('k1', AT)),
       chained(2),
       chained(3, requestKept('k3', new Date('2026-11-30T04:00:00.000Z'))),
     ]);
-    expect(values).toContainEqual([1, 2, 3]);
-    expect(values).toContainEqual([AT.toISOString(), AT.toISOString(), AT.toISOString()]);
-    expect(values).toContainEqual([null, 200, null]);
-    expect(values).toContainEqual(['{"seq":1}', '{"seq":2}', '{"seq":3}']);
+    const arrays = values.filter(
+      (value): value is string => typeof value === 'string' && value.startsWith('['),
+    );
+    const parsed = arrays.map((text) => JSON.parse(text) as unknown);
+    expect(parsed).toContainEqual([1, 2, 3]);
+    expect(parsed).toContainEqual([AT.toISOString(), AT.toISOString(), AT.toISOString()]);
+    expect(parsed).toContainEqual([null, 200, null]);
+    expect(parsed).toContainEqual(['{"seq":1}', '{"seq":2}', '{"seq":3}']);
     // The writes' rows: the seq of each one's event, then each value's array as Postgres reads it.
-    expect(values).toContainEqual([1, 3]);
-    expect(values).toContainEqual(['k1', 'k3']);
-    expect(values).toContainEqual(['2026-11-30T03:00:00.000Z', '2026-11-30T04:00:00.000Z']);
-    expect(values).toContainEqual(['{"answered":"k1"}', '{"answered":"k3"}']);
+    expect(parsed).toContainEqual([1, 3]);
+    expect(parsed).toContainEqual(['k1', 'k3']);
+    expect(parsed).toContainEqual(['2026-11-30T03:00:00.000Z', '2026-11-30T04:00:00.000Z']);
+    expect(parsed).toContainEqual(['{"answered":"k1"}', '{"answered":"k3"}']);
+  });
+
+  it('sends a lone surrogate as U+FFFD, which Postgres takes in text, as it would in UTF-8', () => {
+    const lone = { ...chained(1), event: { ...chained(1).event, target: 'dashboard:\ud800' } };
+    const { values } = statementOf([lone]);
+    expect(values).toContainEqual(JSON.stringify(['dashboard:\ufffd']));
   });
 
   it('reads each value of a write from its row, cast to the type Postgres gives it where it stands', () => {
     const { text } = statementOf([chained(1, versionGivenBack('a'))]);
-    expect(text).toContain('::text[], $');
-    expect(text).toContain('::uuid[])');
+    expect(text).toContain('v.value_1::text AS value_1, v.value_2::uuid AS value_2');
     expect(text).toContain('SET etag = appended.value_1');
     expect(text).toContain('WHERE dashboard_versions.id = appended.value_2::uuid');
   });

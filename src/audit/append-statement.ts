@@ -1,4 +1,5 @@
 import { Prisma } from '../generated/prisma/client';
+import { storableJson } from '../common/json-body';
 import { GENESIS_HASH } from './audit-chain';
 import type { AuditChange, ChainedEvent, ChainHead, TableWrite } from './audit-events.repository';
 
@@ -7,6 +8,11 @@ import type { AuditChange, ChainedEvent, ChainHead, TableWrite } from './audit-e
  * events or writes it has: the events go in as one array per column, and the writes of each kind
  * (same text, different values) as one array per value. Postgres can then keep one plan per kind
  * of batch (prepared statements) instead of parsing and planning a text of its own for each batch.
+ *
+ * Each array is sent as JSON text and read back with `json_array_elements_text`, each element cast
+ * to its column's type: JSON.stringify escapes a column's texts (specs and answers as JSON) in one
+ * native pass, where a Postgres array literal would be escaped element by element in script. A lone
+ * surrogate goes as U+FFFD, as it would in UTF-8.
  */
 
 /** The writes of one kind in a batch: the text they share, each one's event and values. */
@@ -54,21 +60,33 @@ export function appendStatement(
   groups: readonly WriteGroup[],
   types: readonly (readonly string[])[],
 ): Prisma.Sql {
-  const column = <T>(pick: (event: ChainedEvent) => T) => events.map(pick);
   const writes = groups.map((group, index) => {
-    const names = types[index].map((_, at) => `value_${at + 1}`);
-    const values = types[index].map(
-      (type, at) =>
-        Prisma.sql`, ${group.rows.map((row) => arrayElement(row[at]))}::${Prisma.raw(arrayOf(type))}`,
-    );
+    const rows = jsonRows('v', [
+      { name: 'event_seq', type: 'int', values: group.seqs },
+      ...types[index].map((type, at) => ({
+        name: `value_${at + 1}`,
+        type,
+        values: group.rows.map((row) => arrayElement(row[at])),
+      })),
+    ]);
     return Prisma.sql`, write_${Prisma.raw(String(index + 1))} AS (
         WITH appended AS (
-          SELECT a.seq, a.hash${Prisma.raw(names.map((name) => `, v.${name}`).join(''))}
-          FROM appended_events a
-          JOIN unnest(${group.seqs}::int[]${values.length === 0 ? Prisma.empty : Prisma.join(values, '')})
-            AS v (event_seq${Prisma.raw(names.map((name) => `, ${name}`).join(''))}) ON v.event_seq = a.seq
+          SELECT a.seq, a.hash, ${Prisma.raw(rows.select.join(', '))}
+          FROM appended_events a JOIN ${rows.from} ON v.event_seq::int = a.seq
         ) ${Prisma.raw(group.text.replace(/\$(\d+)/g, 'appended.value_$1'))})`;
   });
+  const eventRows = jsonRows('e', [
+    { name: 'seq', type: 'int', values: events.map((e) => e.seq) },
+    { name: 'at', type: 'timestamptz', values: events.map((e) => e.event.at.toISOString()) },
+    ...TEXT_COLUMNS.map(([name, pick]) => ({ name, type: 'text', values: events.map(pick) })),
+    { name: 'http_status', type: 'int', values: events.map((e) => e.event.httpStatus) },
+    {
+      name: 'details',
+      type: 'jsonb',
+      values: events.map((e) => (e.event.details === null ? null : JSON.stringify(e.event.details))),
+    },
+    ...CHAIN_COLUMNS.map(([name, pick]) => ({ name, type: 'text', values: events.map(pick) })),
+  ]);
   const last = events[events.length - 1];
   return Prisma.sql`
     WITH chain AS (
@@ -80,17 +98,8 @@ export function appendStatement(
       INSERT INTO audit_events (tenant_id, seq, at, actor, on_behalf_of, action, target, request_id,
                                 outcome, http_status, details, prev_hash, hash, chain_key,
                                 prev_digest, digest)
-      SELECT ${tenantId}::uuid, e.*
-      FROM expected, unnest(
-        ${column((e) => e.seq)}::int[], ${column((e) => e.event.at.toISOString())}::timestamptz[],
-        ${column((e) => e.event.actor)}::text[], ${column((e) => e.event.onBehalfOf)}::text[],
-        ${column((e) => e.event.action)}::text[], ${column((e) => e.event.target)}::text[],
-        ${column((e) => e.event.requestId)}::text[], ${column((e) => e.event.outcome)}::text[],
-        ${column((e) => e.event.httpStatus)}::int[],
-        ${column((e) => (e.event.details === null ? null : JSON.stringify(e.event.details)))}::jsonb[],
-        ${column((e) => e.prevHash)}::text[], ${column((e) => e.hash)}::text[],
-        ${column((e) => e.chainKey)}::text[], ${column((e) => e.prevDigest)}::text[],
-        ${column((e) => e.digest)}::text[]) AS e
+      SELECT ${tenantId}::uuid, ${Prisma.raw(eventRows.select.join(', '))}
+      FROM expected, ${eventRows.from}
       RETURNING seq, hash
     )${writes.length === 0 ? Prisma.empty : Prisma.join(writes, '')}, head AS (
       UPDATE audit_chains SET last_seq = ${last.seq}::int, last_hash = ${last.hash}
@@ -106,11 +115,52 @@ function headDigest(tenantId: string, seq: number): Prisma.Sql {
     : Prisma.sql`(SELECT digest FROM audit_events WHERE tenant_id = ${tenantId}::uuid AND seq = ${seq}::int)`;
 }
 
+type TextColumn = [name: string, pick: (event: ChainedEvent) => string | null];
+
+// The audit_events columns of text, in the table's order: those after `at`, and those after `details`.
+const TEXT_COLUMNS: TextColumn[] = [
+  ['actor', (e) => e.event.actor],
+  ['on_behalf_of', (e) => e.event.onBehalfOf],
+  ['action', (e) => e.event.action],
+  ['target', (e) => e.event.target],
+  ['request_id', (e) => e.event.requestId],
+  ['outcome', (e) => e.event.outcome],
+];
+const CHAIN_COLUMNS: TextColumn[] = [
+  ['prev_hash', (e) => e.prevHash],
+  ['hash', (e) => e.hash],
+  ['chain_key', (e) => e.chainKey],
+  ['prev_digest', (e) => e.prevDigest],
+  ['digest', (e) => e.digest],
+];
+
+interface JsonColumn {
+  name: string;
+  /** As Postgres names it (`format_type`): "timestamp with time zone", "jsonb". */
+  type: string;
+  values: readonly (string | number | null)[];
+}
+
+/**
+ * Rows zipped from one JSON array per column (`ROWS FROM`, as `unnest` of several arrays does), and
+ * each column read from them cast to its type and named, in the order given.
+ */
+function jsonRows(alias: string, columns: readonly JsonColumn[]): { from: Prisma.Sql; select: string[] } {
+  const arrays = columns.map(
+    ({ values }) => Prisma.sql`json_array_elements_text(${storableJson(values)}::json)`,
+  );
+  const names = columns.map(({ name }) => name).join(', ');
+  return {
+    from: Prisma.sql`ROWS FROM (${Prisma.join(arrays, ', ')}) AS ${Prisma.raw(`${alias} (${names})`)}`,
+    select: columns.map(({ name, type }) => `${alias}.${name}::${typeName(type)} AS ${name}`),
+  };
+}
+
 // Postgres names types as `format_type` does ("timestamp with time zone"); nothing else is spliced in.
-function arrayOf(type: string): string {
+function typeName(type: string): string {
   if (!/^[a-z][a-z0-9_ ."]*$/i.test(type))
     throw new Error(`unexpected parameter type ${JSON.stringify(type)}`);
-  return `${type}[]`;
+  return type;
 }
 
 /** A write's value as an element of its array, which Postgres reads as it would read the value. */

@@ -220,7 +220,8 @@ export class RedisBus implements EventBus {
 const PG_CHANNEL = 'pipes_gateway_pipe_events';
 // NOTIFY payloads end at 8000 bytes: an event larger than this leaves its pipe out.
 const PG_MAX_PAYLOAD = 7_900;
-const NOTIFY_EACH = 'SELECT pg_notify($1, payload) FROM unnest($2::text[]) AS payload';
+// The payloads go as one JSON array: escaped by JSON.stringify in one pass, not element by element.
+const NOTIFY_EACH = 'SELECT pg_notify($1, payload) FROM json_array_elements_text($2::json) AS payload';
 const RECONNECT_MS = 1_000;
 
 /**
@@ -261,7 +262,7 @@ export class PostgresBus implements EventBus {
       // Notified in the order published: a transaction's notifications are delivered in order.
       const sent = this.query(NOTIFY_EACH, () => {
         this.unsent = null;
-        return [PG_CHANNEL, payloads];
+        return [PG_CHANNEL, JSON.stringify(payloads)];
       });
       this.unsent = { payloads, sent };
     }
