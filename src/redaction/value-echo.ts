@@ -18,30 +18,44 @@ export type CarriedValues = Map<string, string[]>;
  */
 export function vaultValuesCarried(body: unknown, vault: SecretValueMatcher): CarriedValues {
   const carried: CarriedValues = new Map();
-  const note = (text: string, path: string): void => {
-    if (text.length < vault.minLength) return;
-    for (const value of vault.found(redactText(text))) {
+  // Where the walk stands; spelled out as a path only for a text holding a vault value, as few do.
+  const segments: (string | number)[] = [];
+  const note = (text: string): void => {
+    if (text.length < vault.minLength || vault.found(text).length === 0) return;
+    const values = vault.found(redactText(text));
+    if (values.length === 0) return;
+    // A field name may be the guess itself: the path names it scrubbed.
+    const path = segments.reduce<string>(
+      (at, segment) => join(at, typeof segment === 'number' ? segment : vault.scrub(segment)),
+      '',
+    );
+    for (const value of values) {
       const paths = carried.get(value);
       if (paths === undefined) carried.set(value, [path]);
       else if (!paths.includes(path)) paths.push(path);
     }
   };
-  const walk = (value: unknown, path: string, depth: number): void => {
-    if (typeof value === 'string') return note(value, path);
+  const walk = (value: unknown, depth: number): void => {
+    if (typeof value === 'string') return note(value);
     if (typeof value !== 'object' || value === null || depth === MAX_DEPTH) return;
     if (Array.isArray(value)) {
-      value.forEach((item, index) => walk(item, join(path, index), depth + 1));
+      for (let index = 0; index < value.length; index++) {
+        segments.push(index);
+        walk(value[index], depth + 1);
+        segments.pop();
+      }
       return;
     }
     if (isSecretReference(value)) return;
-    for (const [key, inner] of Object.entries(value as Record<string, unknown>)) {
-      // A field name may be the guess itself: the path names it scrubbed.
-      const at = join(path, vault.scrub(key));
-      note(key, at);
-      if (!isRedactedField(key)) walk(inner, at, depth + 1);
+    const object = value as Record<string, unknown>;
+    for (const key of Object.keys(object)) {
+      segments.push(key);
+      note(key);
+      if (!isRedactedField(key)) walk(object[key], depth + 1);
+      segments.pop();
     }
   };
-  walk(body, '', 0);
+  walk(body, 0);
   return carried;
 }
 
