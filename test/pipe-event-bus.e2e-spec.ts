@@ -9,55 +9,59 @@ import type { PipeEvent } from '../src/pipe-events/pipe-event';
 import { itWithPostgres, postgresUrl } from './support/skip';
 
 describe('PostgresBus (e2e)', () => {
-  itWithPostgres('delivers notifies and leases sent at once, without overlapping queries', async () => {
-    // Queries running at once on any pg client of this test: the bus's connection is the only one.
-    let running = 0;
-    let mostAtOnce = 0;
-    const query = Client.prototype.query as (...args: unknown[]) => unknown;
-    const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
-      this: Client,
-      ...args: unknown[]
-    ) {
-      running++;
-      mostAtOnce = Math.max(mostAtOnce, running);
-      const result = query.apply(this, args);
-      if (result instanceof Promise) void result.finally(() => running--).catch(() => undefined);
-      else running--;
-      return result as never;
-    });
-    const received: PipeEvent[] = [];
-    const ids = Array.from({ length: 20 }, () => randomUUID());
-    const ours = new Set<string>(ids);
-    const bus = new PostgresBus(postgresUrl()!);
-    try {
-      // Other suites' gateways notify on the same channel of the same database: only ours count.
-      await bus.start((event) => {
-        if (ours.has(event.id)) received.push(event);
+  itWithPostgres(
+    'delivers notifies and leases sent at once, without overlapping queries, each event as published and in order',
+    async () => {
+      // Queries running at once on any pg client of this test: the bus's connection is the only one.
+      let running = 0;
+      let mostAtOnce = 0;
+      const query = Client.prototype.query as (...args: unknown[]) => unknown;
+      const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (
+        this: Client,
+        ...args: unknown[]
+      ) {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        const result = query.apply(this, args);
+        if (result instanceof Promise) void result.finally(() => running--).catch(() => undefined);
+        else running--;
+        return result as never;
       });
-      const at = { organizationId: randomUUID(), serviceId: randomUUID() };
-      const events: PipeEvent[] = Array.from({ length: 20 }, (_, index) => ({
-        id: ids[index],
-        type: 'pipe.updated',
-        tenantId: randomUUID(),
-        at,
-        data: { pipeId: randomUUID(), source: 'gateway' },
-      }));
-      const keys = Array.from({ length: 10 }, () => randomUUID());
-      const [, held] = await Promise.all([
-        Promise.all(events.map((event) => bus.publish(event))),
-        Promise.all(keys.map((key) => bus.hold(key))),
-      ]);
-      expect(held).toEqual(keys.map(() => true));
-      await Promise.all(keys.map((key) => bus.release(key)));
-      for (let waited = 0; received.length < events.length && waited < 5_000; waited += 50)
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      expect(received.map((event) => event.id).sort()).toEqual(events.map((event) => event.id).sort());
-      expect(mostAtOnce).toBe(1);
-    } finally {
-      spy.mockRestore();
-      await bus.close();
-    }
-  });
+      const received: PipeEvent[] = [];
+      const ids = Array.from({ length: 20 }, () => randomUUID());
+      const ours = new Set<string>(ids);
+      const bus = new PostgresBus(postgresUrl()!);
+      try {
+        // Other suites' gateways notify on the same channel of the same database: only ours count.
+        await bus.start((event) => {
+          if (ours.has(event.id)) received.push(event);
+        });
+        const at = { organizationId: randomUUID(), serviceId: randomUUID() };
+        const events: PipeEvent[] = Array.from({ length: 20 }, (_, index) => ({
+          id: ids[index],
+          type: 'pipe.updated',
+          tenantId: randomUUID(),
+          at,
+          // Quotes, backslashes, control characters and beyond the BMP: the payloads go as one JSON array.
+          data: { pipeId: randomUUID(), source: 'gateway', pipe: { name: `p${index} "q" \\ \n\t {a,b} 😀` } },
+        }));
+        const keys = Array.from({ length: 10 }, () => randomUUID());
+        const [, held] = await Promise.all([
+          Promise.all(events.map((event) => bus.publish(event))),
+          Promise.all(keys.map((key) => bus.hold(key))),
+        ]);
+        expect(held).toEqual(keys.map(() => true));
+        await Promise.all(keys.map((key) => bus.release(key)));
+        for (let waited = 0; received.length < events.length && waited < 5_000; waited += 50)
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        expect(received).toEqual(events);
+        expect(mostAtOnce).toBe(1);
+      } finally {
+        spy.mockRestore();
+        await bus.close();
+      }
+    },
+  );
 
   itWithPostgres('leases keys apart that a 32-bit hash of the stream key would give one lock', async () => {
     // Two tenants' keys for one organization that the former lock key (a 31-multiplier string
