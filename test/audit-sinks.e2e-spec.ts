@@ -536,6 +536,8 @@ describe('audit sinks: a webhook collector', () => {
       const child = launch('src/main.ts', [], {
         NODE_ENV: 'test',
         LOG_LEVEL: 'warn',
+        // Its development keys in memory, as every test gateway's: not in a data folder of the checkout.
+        DATA_DIR: 'memory://',
         PORT: '0',
         HOST: '127.0.0.1',
         GATEWAY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
