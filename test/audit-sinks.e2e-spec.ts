@@ -14,13 +14,7 @@ import { AuditEventsRepository } from '../src/audit/audit-events.repository';
 import { AuditRetentionService } from '../src/audit/audit-retention.service';
 import { PrismaService } from '../src/database/prisma.service';
 import { bearer, createTenant, platformAuth, TestTenant } from './support/fixtures';
-import {
-  startGateway,
-  TEST_ADMIN_TOKEN,
-  TEST_AUDIT_CHAIN_KEYS,
-  TEST_ENCRYPTION_KEYS,
-  TestGateway,
-} from './support/gateway';
+import { startGateway, testGatewayEnv, TestGateway } from './support/gateway';
 import { finished, launch } from './support/process';
 import {
   Collector,
@@ -533,19 +527,12 @@ describe('audit sinks: a webhook collector', () => {
         AUDIT_WEBHOOK_URL: `${url}/ingest`,
         AUDIT_WEBHOOK_SECRET: WEBHOOK_SECRET,
       };
-      const child = launch('src/main.ts', [], {
-        NODE_ENV: 'test',
-        LOG_LEVEL: 'warn',
-        // Its development keys in memory, as every test gateway's: not in a data folder of the checkout.
-        DATA_DIR: 'memory://',
-        PORT: '0',
-        HOST: '127.0.0.1',
-        GATEWAY_ADMIN_TOKEN: TEST_ADMIN_TOKEN,
-        GATEWAY_ENCRYPTION_KEYS: TEST_ENCRYPTION_KEYS,
-        AUDIT_CHAIN_KEYS: TEST_AUDIT_CHAIN_KEYS,
-        ...database.env,
-        ...sinkEnv,
-      });
+      // Configured as the replica beside it (startGateway), its development keys in memory.
+      const child = launch(
+        'src/main.ts',
+        [],
+        testGatewayEnv({ LOG_LEVEL: 'warn', ...database.env, ...sinkEnv }),
+      );
       const exited = finished(child);
       const sql = new Client({ connectionString: database.env.DATABASE_URL });
       let gateway: TestGateway | undefined;
