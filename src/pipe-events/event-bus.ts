@@ -1,6 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
 import type Redis from 'ioredis';
+import { closeRedis, openRedis } from '../common/redis-client';
 import { Client, type QueryResult, type QueryResultRow } from 'pg';
 import type { PipeSnapshot } from './pipe-diff';
 import { type PipeEvent, streamKeyOf } from './pipe-event';
@@ -147,12 +148,9 @@ export class RedisBus implements EventBus {
   ) {}
 
   async start(onEvent: (event: PipeEvent) => void): Promise<void> {
-    const { default: Redis } = await import('ioredis');
-    this.commands = new Redis(this.url, { maxRetriesPerRequest: 1 });
-    this.subscriber = new Redis(this.url, { maxRetriesPerRequest: 1 });
     // Errors show as failed publishes and lost leases; the clients reconnect (and resubscribe) by themselves.
-    this.commands.on('error', () => undefined);
-    this.subscriber.on('error', () => undefined);
+    this.commands = await openRedis(this.url);
+    this.subscriber = await openRedis(this.url);
     this.subscriber.on('message', (_channel: string, message: string) => {
       const event = parse(message);
       if (event) onEvent(event);
@@ -212,8 +210,8 @@ export class RedisBus implements EventBus {
   }
 
   async close(): Promise<void> {
-    await this.subscriber?.quit().catch(() => undefined);
-    await this.commands?.quit().catch(() => undefined);
+    await closeRedis(this.subscriber);
+    await closeRedis(this.commands);
   }
 }
 

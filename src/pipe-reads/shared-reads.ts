@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type Redis from 'ioredis';
+import { closeRedis, openRedis } from '../common/redis-client';
 import type { AppConfig } from '../config/app-config';
 import type { Kept } from './read-cache';
 
@@ -72,9 +73,7 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    const redis = this.redis;
-    // Without an offline queue, quit fails while Redis is away: the client must still stop reconnecting.
-    await redis?.quit().catch(() => redis.disconnect());
+    await closeRedis(this.redis);
   }
 
   get enabled(): boolean {
@@ -242,16 +241,8 @@ function parse(text: string): Stored | null {
   }
 }
 
-// Loaded only when REDIS_URL asks for it, as the rate limiter does. Commands fail at once while
-// Redis is away (no offline queue) and after a short timeout when it stops answering.
-async function connect(url: string): Promise<Redis> {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(url, {
-    maxRetriesPerRequest: 1,
-    enableOfflineQueue: false,
-    commandTimeout: COMMAND_TIMEOUT_MS,
-  });
-  // Connection errors show as failed commands, logged once; the client reconnects by itself.
-  redis.on('error', () => undefined);
-  return redis;
+// Commands fail at once while Redis is away (no offline queue) and after a short timeout when it
+// stops answering.
+function connect(url: string): Promise<Redis> {
+  return openRedis(url, { enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS });
 }

@@ -2,6 +2,7 @@ import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/commo
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ConfigService } from '@nestjs/config';
 import type Redis from 'ioredis';
+import { closeRedis, openRedis } from '../common/redis-client';
 import {
   RateLimiterAbstract,
   RateLimiterMemory,
@@ -61,7 +62,7 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   }
 
   async onModuleDestroy(): Promise<void> {
-    await this.redis?.quit().catch(() => undefined);
+    await closeRedis(this.redis);
   }
 
   /** The Redis the limits are counted in, while it is connected; null without REDIS_URL or while it is away. */
@@ -118,13 +119,9 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
   }
 }
 
-// Loaded only when REDIS_URL asks for it: a gateway without Redis need not hold ioredis in its heap.
-async function connect(url: string): Promise<Redis> {
-  const { default: Redis } = await import('ioredis');
-  const redis = new Redis(url, { maxRetriesPerRequest: 1, enableOfflineQueue: true });
-  // Connection errors show as the in-memory fallback; the client reconnects by itself.
-  redis.on('error', () => undefined);
-  return redis;
+// Calls made while the connection comes up wait for it; while Redis is away, limits count in memory.
+function connect(url: string): Promise<Redis> {
+  return openRedis(url, { enableOfflineQueue: true });
 }
 
 function limiter(name: LimitName, rule: RateLimit, redis: Redis | null): RateLimiterAbstract {
