@@ -63,7 +63,9 @@ export class SharedReads implements OnModuleInit, OnModuleDestroy {
   async onModuleInit(): Promise<void> {
     const url = this.config.get('redisUrl', { infer: true });
     if (!url || this.ttlMs === 0) return;
-    const redis = await connect(url);
+    // Commands fail at once while Redis is away (no offline queue) and after a short timeout when it
+    // stops answering.
+    const redis = await openRedis(url, { enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS });
     this.redis = redis;
     // Without an offline queue, reads made before the connection is up go upstream: wait briefly.
     await Promise.race([
@@ -239,10 +241,4 @@ function parse(text: string): Stored | null {
   } catch {
     return null;
   }
-}
-
-// Commands fail at once while Redis is away (no offline queue) and after a short timeout when it
-// stops answering.
-function connect(url: string): Promise<Redis> {
-  return openRedis(url, { enableOfflineQueue: false, commandTimeout: COMMAND_TIMEOUT_MS });
 }

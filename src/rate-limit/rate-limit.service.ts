@@ -46,7 +46,8 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
    */
   async onModuleInit(): Promise<void> {
     const redisUrl = this.config.get('redisUrl', { infer: true });
-    const redis = redisUrl ? await connect(redisUrl) : null;
+    // Calls made while the connection comes up wait for it; while Redis is away, limits count in memory.
+    const redis = redisUrl ? await openRedis(redisUrl, { enableOfflineQueue: true }) : null;
     this.redis = redis;
     const rules = this.config.get('rateLimits', { infer: true });
     for (const name of Object.keys(DESCRIPTIONS) as LimitName[]) {
@@ -117,11 +118,6 @@ export class RateLimitService implements OnModuleInit, OnModuleDestroy {
       throw refusal;
     }
   }
-}
-
-// Calls made while the connection comes up wait for it; while Redis is away, limits count in memory.
-function connect(url: string): Promise<Redis> {
-  return openRedis(url, { enableOfflineQueue: true });
 }
 
 function limiter(name: LimitName, rule: RateLimit, redis: Redis | null): RateLimiterAbstract {
