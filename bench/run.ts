@@ -25,6 +25,7 @@ import {
 import type { Message } from './lib/processes';
 import { formatProfile, summariseAllocations, summariseProfile } from './lib/profile';
 import { stageTimes } from './lib/stages';
+import { targetsInTurn } from './lib/slice-order';
 import { addRoundTrips } from './lib/statements';
 import type { DatabaseTally, LargestAppend } from './children/database-tally';
 import { formatAppendReplay, replayAppend } from './lib/append-replay';
@@ -308,7 +309,7 @@ class TargetRun {
 
 /**
  * One route against every target. Each is warmed up alone; then the closed loop is taken in
- * one-second slices, the targets in turn (the first of each turn rotating), so that a gateway and
+ * one-second slices, the targets in turn (lib/slice-order.ts), so that a gateway and
  * the baseline it is judged against are measured over the same stretch of time: this machine's
  * speed moves from one minute to the next, which contaminated ratios taken from measurements tens
  * of seconds apart. Latency at the fixed rate is a steady stream's, so each target then takes the
@@ -331,11 +332,9 @@ async function measureRoute(
     await afterSlice();
   }
   const runs = new Map(targets.map((target) => [target, new TargetRun()]));
-  const inTurn = (slice: number): Target[] =>
-    targets.map((_, index) => targets[(index + slice) % targets.length]);
   await settle(pids);
   for (let slice = 0; slice < settings.seconds; slice++) {
-    for (const target of inTurn(slice)) {
+    for (const target of targetsInTurn(targets, slice)) {
       const run = runs.get(target)!;
       const before = await usage(target);
       await closedLoop(
