@@ -9,6 +9,7 @@ import { commandOptions, namedInOrder } from './lib/options';
 import { formatProfile, summariseProfile } from './lib/profile';
 import { ask, cpuMs, productionLaunch, runMain, settle, startChild } from './lib/processes';
 import type { Message } from './lib/processes';
+import { targetsInTurn } from './lib/slice-order';
 import { DASHBOARD_IDS, pipesPath, type GatewayReady, type UpstreamsReady } from './lib/scenario';
 import { median } from './lib/stats';
 
@@ -73,7 +74,7 @@ interface Measured {
 }
 
 /**
- * One route on both gateways, in one-second slices taken in turn (the first of each turn rotating),
+ * One route on both gateways, in one-second slices taken in turn (lib/slice-order.ts),
  * so that both are measured over the same stretch of this machine's moving pace (bench/README.md).
  */
 async function measureRoute(
@@ -97,7 +98,7 @@ async function measureRoute(
   const cpu = new Map(gateways.map((gateway) => [gateway, 0]));
   await settle(pids);
   for (let slice = 0; slice < settings.seconds; slice++) {
-    for (const gateway of [...gateways.slice(slice % 2), ...gateways.slice(0, slice % 2)]) {
+    for (const gateway of targetsInTurn(gateways, slice)) {
       const before = cpuMs(gateway.pid);
       await closedLoop(
         gateway.url,
