@@ -61,14 +61,18 @@ export function appendStatement(
   types: readonly (readonly string[])[],
 ): Prisma.Sql {
   const writes = groups.map((group, index) => {
-    const rows = jsonRows('v', [
-      { name: 'event_seq', type: 'int', values: group.seqs },
-      ...types[index].map((type, at) => ({
-        name: `value_${at + 1}`,
-        type,
-        values: group.rows.map((row) => arrayElement(row[at])),
-      })),
-    ]);
+    const rows = jsonRows(
+      'v',
+      [
+        { name: 'event_seq', type: 'int', values: group.seqs },
+        ...types[index].map((type, at) => ({
+          name: `value_${at + 1}`,
+          type,
+          values: group.rows.map((row) => arrayElement(row[at])),
+        })),
+      ],
+      { few: true },
+    );
     return Prisma.sql`, write_${Prisma.raw(String(index + 1))} AS (
         WITH appended AS (
           SELECT a.seq, a.hash, ${Prisma.raw(rows.select.join(', '))}
@@ -144,11 +148,20 @@ interface JsonColumn {
 /**
  * Rows zipped from one JSON array per column (`ROWS FROM`, as `unnest` of several arrays does), and
  * each column read from them cast to its type and named, in the order given.
+ *
+ * `few`: rows a write joins to its table. Postgres plans a set-returning function for 100 rows, so
+ * an update or delete of a batch's few rows would read its whole table and hash it; `unnest` of an
+ * array built in the statement is planned for 10, so the rows are found through the table's index.
  */
-function jsonRows(alias: string, columns: readonly JsonColumn[]): { from: Prisma.Sql; select: string[] } {
-  const arrays = columns.map(
-    ({ values }) => Prisma.sql`json_array_elements_text(${storableJson(values)}::json)`,
-  );
+function jsonRows(
+  alias: string,
+  columns: readonly JsonColumn[],
+  { few = false } = {},
+): { from: Prisma.Sql; select: string[] } {
+  const arrays = columns.map(({ values }) => {
+    const elements = Prisma.sql`json_array_elements_text(${storableJson(values)}::json)`;
+    return few ? Prisma.sql`unnest(ARRAY(SELECT ${elements}))` : elements;
+  });
   const names = columns.map(({ name }) => name).join(', ');
   return {
     from: Prisma.sql`ROWS FROM (${Prisma.join(arrays, ', ')}) AS ${Prisma.raw(`${alias} (${names})`)}`,
