@@ -14,6 +14,7 @@ import { applyMigrations } from '../../src/database/migrator';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { IdempotentRequestsRepository } from '../../src/idempotency/idempotent-requests.repository';
 import { PipeSpecRecordsRepository } from '../../src/pipes/history/pipe-spec-records.repository';
+import { nodesOf, planOf } from '../support/query-plans';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { describeWithPostgres } from '../support/skip';
 
@@ -115,18 +116,6 @@ async function statementOf(
   return { text: sql.text, values: sql.values };
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function* nodesOf(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* nodesOf(child);
-}
-
 describeWithPostgres('the writes an audit append carries', () => {
   let scratch: ScratchDatabase;
   let database: DatabaseConnection;
@@ -146,17 +135,12 @@ describeWithPostgres('the writes an audit append carries', () => {
   it.each(WRITES)(
     '%s: its rows are found through an index, never by reading the table',
     async (_name, table, lookedUpBy, write) => {
-      const plan = await database.withLock(0, async (session) => {
-        const { text, values } = await statementOf(
+      const plan = await planOf(database, (session) =>
+        statementOf(
           session,
           [1, 2, 3].map((n) => chained(n, write(n))),
-        );
-        const [row] = await session.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `EXPLAIN (FORMAT JSON) ${text}`,
-          values,
-        );
-        return row['QUERY PLAN'][0].Plan;
-      });
+        ),
+      );
       const reads = [...nodesOf(plan)].filter(
         (node) => node['Relation Name'] === table && node['Node Type'] !== 'ModifyTable',
       );

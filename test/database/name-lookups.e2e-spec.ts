@@ -8,6 +8,7 @@ import { applyMigrations } from '../../src/database/migrator';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { DisplayNamesRepository } from '../../src/display-names/display-names.repository';
 import { Prisma } from '../../src/generated/prisma/client';
+import { nodesOf, planOf } from '../support/query-plans';
 import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
 import { describeWithPostgres } from '../support/skip';
 
@@ -57,19 +58,6 @@ async function statementOf(lookup: Lookup): Promise<Prisma.Sql> {
   return taken!;
 }
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Cond'?: string;
-  'Recheck Cond'?: string;
-  Plans?: PlanNode[];
-}
-
-function* nodesOf(node: PlanNode): Generator<PlanNode> {
-  yield node;
-  for (const child of node.Plans ?? []) yield* nodesOf(child);
-}
-
 describeWithPostgres('display-name lookups', () => {
   let scratch: ScratchDatabase;
   let database: DatabaseConnection;
@@ -90,13 +78,7 @@ describeWithPostgres('display-name lookups', () => {
     '%s: the history and the audit log are read through an index on the id looked up',
     async (lookup) => {
       const sql = await statementOf(lookup);
-      const plan = await database.withLock(0, async (session) => {
-        const [row] = await session.query<{ 'QUERY PLAN': [{ Plan: PlanNode }] }>(
-          `EXPLAIN (FORMAT JSON) ${sql.text}`,
-          sql.values,
-        );
-        return row['QUERY PLAN'][0].Plan;
-      });
+      const plan = await planOf(database, () => Promise.resolve(sql));
       const reads = [...nodesOf(plan)].filter(
         (node) => node['Relation Name'] !== undefined && node['Relation Name'] in LOOKED_UP_BY,
       );
