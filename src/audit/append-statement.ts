@@ -150,21 +150,23 @@ interface JsonColumn {
  * each column read from them cast to its type and named, in the order given.
  *
  * `few`: rows a write joins to its table. Postgres plans a set-returning function for 100 rows, so
- * an update or delete of a batch's few rows would read its whole table and hash it; `unnest` of an
- * array built in the statement is planned for 10, so the rows are found through the table's index.
+ * an update or delete of a batch's few rows would read its whole table and hash it. Under a limit
+ * it cannot see (all the rows), it plans 10, and finds the rows through the table's index.
  */
 function jsonRows(
   alias: string,
   columns: readonly JsonColumn[],
   { few = false } = {},
 ): { from: Prisma.Sql; select: string[] } {
-  const arrays = columns.map(({ values }) => {
-    const elements = Prisma.sql`json_array_elements_text(${storableJson(values)}::json)`;
-    return few ? Prisma.sql`unnest(ARRAY(SELECT ${elements}))` : elements;
-  });
+  const arrays = columns.map(
+    ({ values }) => Prisma.sql`json_array_elements_text(${storableJson(values)}::json)`,
+  );
   const names = columns.map(({ name }) => name).join(', ');
+  const rows = Prisma.sql`ROWS FROM (${Prisma.join(arrays, ', ')}) AS ${Prisma.raw(`${alias} (${names})`)}`;
   return {
-    from: Prisma.sql`ROWS FROM (${Prisma.join(arrays, ', ')}) AS ${Prisma.raw(`${alias} (${names})`)}`,
+    from: few
+      ? Prisma.sql`(SELECT * FROM ${rows} LIMIT ${columns[0].values.length}::int) AS ${Prisma.raw(alias)}`
+      : rows,
     select: columns.map(({ name, type }) => `${alias}.${name}::${typeName(type)} AS ${name}`),
   };
 }
