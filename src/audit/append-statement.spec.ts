@@ -1,5 +1,6 @@
 import { Prisma } from '../generated/prisma/client';
 import { appendStatement, describedText, groupWrites } from './append-statement';
+import { chainedEvent } from '../../test/support/chained-events';
 import type { ChainedEvent, TableWrite } from './audit-events.repository';
 
 const TENANT = '00000000-0000-4000-8000-000000000001';
@@ -22,27 +23,16 @@ const requestKept = (key: string, at: Date): TableWrite => ({
 });
 
 function chained(seq: number, change?: ChainedEvent['change']): ChainedEvent {
-  return {
-    seq,
-    hash: `hash-${seq}`,
-    digest: `digest-${seq}`,
-    prevHash: `hash-${seq - 1}`,
-    prevDigest: `digest-${seq - 1}`,
-    chainKey: 'v1',
-    change,
-    event: {
-      tenantId: TENANT,
-      at: AT,
-      actor: 'key:ops',
-      onBehalfOf: null,
-      action: 'dashboard.update',
-      target: `dashboard:${seq}`,
-      requestId: `request-${seq}`,
-      outcome: 'pending',
-      httpStatus: seq % 2 === 0 ? 200 : null,
-      details: { seq },
-    },
-  };
+  return chainedEvent(seq, change, {
+    tenantId: TENANT,
+    at: AT,
+    actor: 'key:ops',
+    action: 'dashboard.update',
+    target: `dashboard:${seq}`,
+    outcome: 'pending',
+    httpStatus: seq % 2 === 0 ? 200 : null,
+    details: { seq },
+  });
 }
 
 function statementOf(events: ChainedEvent[]): Prisma.Sql {

@@ -6,17 +6,12 @@
  */
 import { appendStatement, describedText, groupWrites } from '../../src/audit/append-statement';
 import type { ChainedEvent, TableWrite } from '../../src/audit/audit-events.repository';
-import {
-  connectPostgres,
-  type DatabaseConnection,
-  type SqlSession,
-} from '../../src/database/database-connection';
-import { applyMigrations } from '../../src/database/migrator';
+import type { SqlSession } from '../../src/database/database-connection';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { IdempotentRequestsRepository } from '../../src/idempotency/idempotent-requests.repository';
 import { PipeSpecRecordsRepository } from '../../src/pipes/history/pipe-spec-records.repository';
-import { nodesOf, planOf } from '../support/query-plans';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { busyTenantHistory, nodesOf, planOf, seededDatabase } from '../support/query-plans';
+import { chainedEvent } from '../support/chained-events';
 import { describeWithPostgres } from '../support/skip';
 
 const TENANT = '6f2b7c1e-0000-4000-8000-000000000001';
@@ -24,14 +19,7 @@ const TENANT = '6f2b7c1e-0000-4000-8000-000000000001';
 const ROWS = 5_000;
 
 // A busy tenant's history and idempotency keys, then their statistics.
-const SEED = `
-  INSERT INTO tenants (id, name) VALUES ('${TENANT}', 'busy');
-  INSERT INTO pipe_spec_records (id, tenant_id, actor, organization_id, service_id, spec, spec_hash,
-      outcome, pipe_id, request_id, created_at)
-    SELECT gen_random_uuid(), '${TENANT}', 'key:test', gen_random_uuid(), gen_random_uuid(),
-      jsonb_build_object('name', 'pipe-' || i), md5(i::text), 'succeeded', 'pipe-' || i, md5(i::text),
-      now() - i * interval '1 second'
-    FROM generate_series(1, ${ROWS}) AS i;
+const SEED = `${busyTenantHistory(TENANT, ROWS)}
   INSERT INTO idempotent_requests (tenant_id, operation, key, fingerprint, outcome, created_at)
     SELECT '${TENANT}', 'pipe.create', 'key-' || i, md5(i::text), 'succeeded', now() - i * interval '1 second'
     FROM generate_series(1, ${ROWS}) AS i;
@@ -74,30 +62,6 @@ const WRITES: [name: string, table: string, lookedUpBy: string, write: (n: numbe
   ],
 ];
 
-function chained(seq: number, change: TableWrite): ChainedEvent {
-  return {
-    seq,
-    hash: `hash-${seq}`,
-    digest: `digest-${seq}`,
-    prevHash: `hash-${seq - 1}`,
-    prevDigest: `digest-${seq - 1}`,
-    chainKey: 'v1',
-    change,
-    event: {
-      tenantId: TENANT,
-      at: new Date(),
-      actor: 'key:test',
-      onBehalfOf: null,
-      action: 'pipe.create',
-      target: `pipe:pipe-${seq}`,
-      requestId: `request-${seq}`,
-      outcome: 'succeeded',
-      httpStatus: 200,
-      details: null,
-    },
-  };
-}
-
 /** The append of `events` as the gateway sends it, its writes' parameter types asked of Postgres. */
 async function statementOf(
   session: SqlSession,
@@ -118,20 +82,7 @@ async function statementOf(
 }
 
 describeWithPostgres('the writes an audit append carries', () => {
-  let scratch: ScratchDatabase;
-  let database: DatabaseConnection;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    database = connectPostgres(scratch.env.DATABASE_URL);
-    await applyMigrations(database);
-    await database.withLock(0, (session) => session.exec(SEED));
-  }, 120_000);
-
-  afterAll(async () => {
-    await database.close();
-    await scratch.drop();
-  });
+  const database = seededDatabase(SEED);
 
   const cases = WRITES.flatMap(([name, ...rest]) =>
     (['sent once', 'prepared'] as const).map((sent) => [name, sent, ...rest] as const),
@@ -141,11 +92,11 @@ describeWithPostgres('the writes an audit append carries', () => {
     '%s, %s: its rows are found through an index, never by reading the table',
     async (_name, sent, table, lookedUpBy, write) => {
       const plan = await planOf(
-        database,
+        database(),
         (session) =>
           statementOf(
             session,
-            [1, 2, 3].map((n) => chained(n, write(n))),
+            [1, 2, 3].map((n) => chainedEvent(n, write(n), { tenantId: TENANT })),
           ),
         { generic: sent === 'prepared' },
       );

@@ -3,13 +3,10 @@
  * tables that grow without bound: each lookup must find its rows through an index on the id it
  * looks up, never by reading a tenant's whole history. Planned by Postgres, as in production.
  */
-import { connectPostgres, type DatabaseConnection } from '../../src/database/database-connection';
-import { applyMigrations } from '../../src/database/migrator';
 import type { PrismaService } from '../../src/database/prisma.service';
 import { DisplayNamesRepository } from '../../src/display-names/display-names.repository';
 import { Prisma } from '../../src/generated/prisma/client';
-import { nodesOf, planOf } from '../support/query-plans';
-import { createScratchDatabase, type ScratchDatabase } from '../support/scratch-database';
+import { busyTenantHistory, nodesOf, planOf, seededDatabase } from '../support/query-plans';
 import { describeWithPostgres } from '../support/skip';
 
 const TENANT = '6f2b7c1e-0000-4000-8000-000000000001';
@@ -25,14 +22,7 @@ const LOOKED_UP_BY: Record<string, string> = {
 };
 
 // A tenant's history and audit log, a pipe each, as a busy tenant's would be; then their statistics.
-const SEED = `
-  INSERT INTO tenants (id, name) VALUES ('${TENANT}', 'busy');
-  INSERT INTO pipe_spec_records (id, tenant_id, actor, organization_id, service_id, spec, spec_hash,
-      outcome, pipe_id, request_id, created_at)
-    SELECT gen_random_uuid(), '${TENANT}', 'key:test', gen_random_uuid(), gen_random_uuid(),
-      jsonb_build_object('name', 'pipe-' || i), md5(i::text), 'succeeded', 'pipe-' || i, md5(i::text),
-      now() - i * interval '1 second'
-    FROM generate_series(1, ${ROWS}) AS i;
+const SEED = `${busyTenantHistory(TENANT, ROWS)}
   INSERT INTO audit_events (tenant_id, seq, at, actor, action, target, request_id, outcome, details,
       prev_hash, hash)
     SELECT '${TENANT}', i, now() - i * interval '1 second', 'key:test',
@@ -59,26 +49,13 @@ async function statementOf(lookup: Lookup): Promise<Prisma.Sql> {
 }
 
 describeWithPostgres('display-name lookups', () => {
-  let scratch: ScratchDatabase;
-  let database: DatabaseConnection;
-
-  beforeAll(async () => {
-    scratch = await createScratchDatabase();
-    database = connectPostgres(scratch.env.DATABASE_URL);
-    await applyMigrations(database);
-    await database.withLock(0, (session) => session.exec(SEED));
-  }, 120_000);
-
-  afterAll(async () => {
-    await database.close();
-    await scratch.drop();
-  });
+  const database = seededDatabase(SEED);
 
   it.each<Lookup>(['pipes', 'dashboards', 'credentials'])(
     '%s: the history and the audit log are read through an index on the id looked up',
     async (lookup) => {
       const sql = await statementOf(lookup);
-      const plan = await planOf(database, () => Promise.resolve(sql));
+      const plan = await planOf(database(), () => Promise.resolve(sql));
       const reads = [...nodesOf(plan)].filter(
         (node) => node['Relation Name'] !== undefined && node['Relation Name'] in LOOKED_UP_BY,
       );

@@ -1,5 +1,43 @@
 import { escapeLiteral } from 'pg';
-import type { DatabaseConnection, SqlSession } from '../../src/database/database-connection';
+import {
+  connectPostgres,
+  type DatabaseConnection,
+  type SqlSession,
+} from '../../src/database/database-connection';
+import { applyMigrations } from '../../src/database/migrator';
+import { createScratchDatabase, type ScratchDatabase } from './scratch-database';
+
+/**
+ * A database of the suite's own on the run's Postgres, migrated and given `seed` (SQL) before its
+ * tests and dropped after them; call inside the suite's `describe`, and the answer in a test.
+ */
+export function seededDatabase(seed: string): () => DatabaseConnection {
+  let scratch: ScratchDatabase;
+  let database: DatabaseConnection;
+  beforeAll(async () => {
+    scratch = await createScratchDatabase();
+    database = connectPostgres(scratch.env.DATABASE_URL);
+    await applyMigrations(database);
+    await database.withLock(0, (session) => session.exec(seed));
+  }, 120_000);
+  afterAll(async () => {
+    await database.close();
+    await scratch.drop();
+  });
+  return () => database;
+}
+
+/** SQL: the tenant `tenantId` and `rows` create specs in its history, each of its own pipe (`pipe-<n>`). */
+export function busyTenantHistory(tenantId: string, rows: number): string {
+  return `
+  INSERT INTO tenants (id, name) VALUES ('${tenantId}', 'busy');
+  INSERT INTO pipe_spec_records (id, tenant_id, actor, organization_id, service_id, spec, spec_hash,
+      outcome, pipe_id, request_id, created_at)
+    SELECT gen_random_uuid(), '${tenantId}', 'key:test', gen_random_uuid(), gen_random_uuid(),
+      jsonb_build_object('name', 'pipe-' || i), md5(i::text), 'succeeded', 'pipe-' || i, md5(i::text),
+      now() - i * interval '1 second'
+    FROM generate_series(1, ${rows}) AS i;`;
+}
 
 /** A node of a plan as `EXPLAIN (FORMAT JSON)` gives it. */
 export interface PlanNode {
